@@ -1,0 +1,60 @@
+"""Wire types of the ai-memory sidecar: the single source of truth; depends only on msgspec."""
+
+from protocol.envelope import (
+    ErrorData,
+    ErrorObject,
+    ErrorResponse,
+    IncomingMessage,
+    RequestId,
+    ResultResponse,
+)
+from protocol.errors import BRIDGE_PREFIXES, ErrorCode
+from protocol.methods import CANCEL_REQUEST, METHODS, MethodSpec
+from protocol.types import (
+    DEFAULT_BUDGET_BYTES,
+    MAX_CONTENT_CHARS,
+    PROTOCOL_VERSION,
+    AiMessage,
+    CancelParams,
+    ContentPart,
+    ContextParams,
+    ContextResult,
+    ExtractParams,
+    InfoResult,
+    MemoryItem,
+    MergeParams,
+    MergeResult,
+    NoParams,
+    Provider,
+    SaveParams,
+)
+
+__all__ = [
+    "AiMessage",
+    "BRIDGE_PREFIXES",
+    "CANCEL_REQUEST",
+    "CancelParams",
+    "ContentPart",
+    "ContextParams",
+    "ContextResult",
+    "DEFAULT_BUDGET_BYTES",
+    "ErrorCode",
+    "ErrorData",
+    "ErrorObject",
+    "ErrorResponse",
+    "ExtractParams",
+    "IncomingMessage",
+    "InfoResult",
+    "MAX_CONTENT_CHARS",
+    "METHODS",
+    "MemoryItem",
+    "MergeParams",
+    "MergeResult",
+    "MethodSpec",
+    "NoParams",
+    "PROTOCOL_VERSION",
+    "Provider",
+    "RequestId",
+    "ResultResponse",
+    "SaveParams",
+]

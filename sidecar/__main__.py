@@ -1,0 +1,5 @@
+"""`python -m sidecar`."""
+
+from sidecar.cli import run
+
+run()

@@ -1,0 +1,55 @@
+"""Entry point `memory-sidecar` / `python -m sidecar`: settings, stdio set-up, logging, exit status."""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import sys
+
+BANNER = (
+    "memory-sidecar {version}: JSON-RPC 2.0, one request per line on stdin; config dir {config_dir}\n"
+    'try: {{"jsonrpc":"2.0","id":1,"method":"ai_list_memories"}}   (Ctrl-D to quit)\n'
+)
+
+
+def _utf8_stderr() -> None:
+    """UTF-8 on stderr whatever the locale (SPEC S2.5); stdout is never a text stream here."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    elif isinstance(sys.stderr, io.TextIOWrapper) and sys.stderr.encoding.lower() != "utf-8":
+        sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    _utf8_stderr()
+    from sidecar.config import settings_from_args
+
+    settings = settings_from_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=settings.log_level,
+                        format="%(asctime)s memory-sidecar %(levelname)s %(name)s: %(message)s")
+    from sidecar.stdio import claim_stdout
+
+    wire_fd = claim_stdout()
+    if sys.stdin is not None and sys.stdin.isatty():
+        from sidecar import __version__
+
+        sys.stderr.write(BANNER.format(version=__version__, config_dir=settings.config_dir))
+        sys.stderr.flush()
+    import anyio
+
+    from sidecar.server import serve_stdio
+
+    try:
+        anyio.run(serve_stdio, settings, wire_fd)
+    except KeyboardInterrupt:
+        pass
+    logging.shutdown()
+    sys.stderr.flush()
+    return 0
+
+
+def run() -> None:
+    """Console-script entry; os._exit skips joining the stdin reader thread still blocked in read()."""
+    code = main()
+    os._exit(code)

@@ -1,0 +1,134 @@
+"""Process settings from flags and env (SPEC S2.1–S2.2) and the memory-limit precedence of S5.2."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import msgspec
+
+APP_ID = "ai-memory-sidecar"
+DEFAULT_BASE_URL = "http://127.0.0.1:11434/v1"
+DEFAULT_AI_TIMEOUT = 180.0
+DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+DEFAULT_MEMORY_LIMIT = 100
+MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT = 10, 1000
+
+
+@dataclass(frozen=True)
+class Settings:
+    config_dir: Path
+    memory_limit: Optional[int] = None
+    base_url: str = DEFAULT_BASE_URL
+    model: Optional[str] = None
+    api_key: Optional[str] = None
+    ai_timeout: float = DEFAULT_AI_TIMEOUT
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    log_level: str = "WARNING"
+
+    @property
+    def memory_file(self) -> Path:
+        return self.config_dir / "ai" / "memory" / "memory.json"
+
+    @property
+    def app_config_file(self) -> Path:
+        return self.config_dir / "app_config.json"
+
+
+def default_config_dir() -> Path:
+    """`<OS config dir>/<app id>`, as Tauri's appConfigDir() computes it (roaming AppData on Windows)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_ID, appauthor=False, roaming=True))
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be a positive integer")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="memory-sidecar",
+        description="Local cross-session memory service speaking JSON-RPC 2.0 over stdin/stdout.",
+        epilog="The API key is read from AI_MEMORY_API_KEY or sent per call; never pass it on argv.",
+    )
+    parser.add_argument("--config-dir", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
+                        "default: the OS per-user config dir for " + APP_ID + "]")
+    parser.add_argument("--memory-limit", type=_positive_int,
+                        help="memory count limit, clamped to 10..1000 (beats app_config.json)")
+    parser.add_argument("--base-url", help="OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; "
+                        f"default {DEFAULT_BASE_URL}]")
+    parser.add_argument("--model", help="model name [env AI_MEMORY_MODEL]")
+    parser.add_argument("--ai-timeout", type=_positive_float,
+                        help=f"overall extraction timeout in seconds [env AI_MEMORY_TIMEOUT; "
+                        f"default {DEFAULT_AI_TIMEOUT:g}]")
+    parser.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
+                        help="largest accepted request line (default 16 MiB)")
+    parser.add_argument("--log-level", default="WARNING",
+                        choices=["DEBUG", "INFO", "WARNING", "ERROR"], type=str.upper)
+    return parser
+
+
+def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None = None) -> Settings:
+    """A flag beats its env var; exits with status 2 on bad flags or env values."""
+    env = dict(os.environ) if env is None else env
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    timeout = args.ai_timeout
+    if timeout is None and env.get("AI_MEMORY_TIMEOUT"):
+        try:
+            timeout = _positive_float(env["AI_MEMORY_TIMEOUT"])
+        except (ValueError, argparse.ArgumentTypeError):
+            parser.error("AI_MEMORY_TIMEOUT must be a positive number of seconds")
+    config_dir = args.config_dir or env.get("AI_MEMORY_CONFIG_DIR")
+    return Settings(
+        config_dir=Path(config_dir).expanduser().absolute() if config_dir else default_config_dir(),
+        memory_limit=args.memory_limit,
+        base_url=args.base_url or env.get("AI_MEMORY_BASE_URL") or DEFAULT_BASE_URL,
+        model=args.model or env.get("AI_MEMORY_MODEL") or None,
+        api_key=env.get("AI_MEMORY_API_KEY") or None,
+        ai_timeout=timeout or DEFAULT_AI_TIMEOUT,
+        max_line_bytes=args.max_line_bytes,
+        log_level=args.log_level,
+    )
+
+
+class _AppSettings(msgspec.Struct):
+    aiMemoryLimit: Optional[int] = None
+
+
+class _AppConfig(msgspec.Struct):
+    settings: Optional[_AppSettings] = None
+
+
+def clamp_limit(value: int) -> int:
+    return max(MIN_MEMORY_LIMIT, min(MAX_MEMORY_LIMIT, value))
+
+
+def resolve_limit(param: Optional[int], settings: Settings) -> int:
+    """param → --memory-limit → settings.aiMemoryLimit in app_config.json → 100, clamped to 10..1000."""
+    for candidate in (param, settings.memory_limit, _app_config_limit(settings.app_config_file)):
+        if candidate is not None:
+            return clamp_limit(candidate)
+    return DEFAULT_MEMORY_LIMIT
+
+
+def _app_config_limit(path: Path) -> Optional[int]:
+    try:
+        config = msgspec.json.decode(path.read_bytes(), type=_AppConfig)
+    except (OSError, msgspec.DecodeError):
+        return None
+    return config.settings.aiMemoryLimit if config.settings else None

@@ -1,0 +1,104 @@
+"""One function per method, registered in one explicit table (SPEC S5, S6)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Optional
+
+import msgspec
+
+from protocol import (
+    PROTOCOL_VERSION,
+    ContextParams,
+    ContextResult,
+    ExtractParams,
+    InfoResult,
+    MemoryItem,
+    MergeParams,
+    MergeResult,
+    NoParams,
+    SaveParams,
+)
+from sidecar import NAME, __version__
+from sidecar.app import App
+from sidecar.config import resolve_limit
+from sidecar.dispatch import Handler, Route, build_routes
+from sidecar.errors import InvalidParams
+from sidecar.rules.context import render_context
+from sidecar.rules.evict import duplicate_id_index, shape_for_save
+from sidecar.rules.merge import merge_output
+from sidecar.store import Snapshot
+
+
+async def list_memories(app: App, params: NoParams) -> msgspec.Raw:
+    return msgspec.Raw((await app.snapshot()).encoded)
+
+
+async def save_memories(app: App, params: SaveParams) -> None:
+    """Raises InvalidParams for a repeated id, MemoryIOError when the write fails."""
+    duplicate = duplicate_id_index(params.items)
+    if duplicate is not None:
+        raise InvalidParams(f"invalid params: duplicate id - at `$.items[{duplicate}].id`")
+    items = shape_for_save(params.items, resolve_limit(params.limit, app.settings))
+
+    def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
+        return items, None
+
+    await app.with_store(app.store.update, replace)
+
+
+async def clear_memories(app: App, params: NoParams) -> None:
+    await app.with_store(app.store.clear)
+
+
+async def extract_memories(app: App, params: ExtractParams) -> str:
+    return await app.llm.extract(params.messages, params.provider)
+
+
+async def merge_memories(app: App, params: MergeParams) -> MergeResult:
+    """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
+    limit = resolve_limit(params.limit, app.settings)
+
+    def merge(current: Snapshot) -> tuple[Optional[list[MemoryItem]], MergeResult]:
+        result = merge_output(list(current.items), params.raw, params.source_scope, params.basis or (), limit)
+        changed = result.memories != list(current.items) or not current.clean
+        return (result.memories if changed else None), result
+
+    return await app.with_store(app.store.update, merge)
+
+
+async def memory_context(app: App, params: ContextParams) -> ContextResult:
+    return render_context((await app.snapshot()).items, params.budget_bytes)
+
+
+async def sidecar_info(app: App, params: NoParams) -> InfoResult:
+    return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
+                      config_dir=str(app.settings.config_dir), memory_file=str(app.store.path),
+                      pid=os.getpid())
+
+
+async def sidecar_shutdown(app: App, params: NoParams) -> None:
+    app.request_shutdown()
+
+
+HANDLERS = {
+    "ai_list_memories": list_memories,
+    "ai_save_memories": save_memories,
+    "ai_clear_memories": clear_memories,
+    "ai_extract_memories": extract_memories,
+    "ai_merge_memories": merge_memories,
+    "ai_memory_context": memory_context,
+    "sidecar_info": sidecar_info,
+    "sidecar_shutdown": sidecar_shutdown,
+}
+CANCELLABLE = frozenset({"ai_extract_memories"})
+
+
+def routes_for(app: App) -> dict[str, Route]:
+    def bind(handler: Any) -> Handler:
+        async def call(params: Any) -> Any:
+            return await handler(app, params)
+
+        return call
+
+    return build_routes({name: bind(handler) for name, handler in HANDLERS.items()}, CANCELLABLE)

@@ -1,0 +1,40 @@
+"""Content shaping: the 200-character cut that keeps grapheme clusters whole, and whitespace folding."""
+
+from __future__ import annotations
+
+import re
+
+from protocol import MAX_CONTENT_CHARS
+
+ZWJ = "\u200d"
+_WHITESPACE_RUN = re.compile(r"\s+")
+
+
+def _extends_previous(char: str) -> bool:
+    """True for code points that belong to the cluster before them (marks, ZWJ, selectors, skin tones)."""
+    code = ord(char)
+    if char == ZWJ or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF:
+        return True
+    if 0x1F3FB <= code <= 0x1F3FF or 0xE0020 <= code <= 0xE007F:
+        return True
+    import unicodedata
+
+    return unicodedata.category(char) in ("Mn", "Mc", "Me")
+
+
+def cut_content(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
+    """At most `limit` code points; a cluster that would be split is left out whole.
+
+    A single cluster longer than `limit` (pathological input) is cut hard rather than emptied.
+    """
+    if len(text) <= limit:
+        return text
+    cut = limit
+    while cut > 0 and (_extends_previous(text[cut]) or text[cut - 1] == ZWJ):
+        cut -= 1
+    return text[:cut] if cut > 0 else text[:limit]
+
+
+def normalise_whitespace(text: str) -> str:
+    """Trim, and fold every run of whitespace (U+3000 and line breaks included) into one space."""
+    return _WHITESPACE_RUN.sub(" ", text).strip()

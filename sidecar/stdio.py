@@ -1,0 +1,110 @@
+"""The process's pipes: claim the stdout fd for the wire, read stdin off-loop, write replies in batches."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator
+
+import anyio
+import anyio.lowlevel
+from anyio.streams.memory import MemoryObjectSendStream
+
+READ_CHUNK = 1 << 16
+INLINE_WRITE_LIMIT = 1 << 16
+
+
+def claim_stdout() -> int:
+    """Keep fd 1 for the protocol only: return a private dup of it and point fd 1 and `sys.stdout` at stderr.
+
+    Anything else that would print (a stray `print`, a C library) lands on stderr (SPEC S2.4).
+    """
+    wire_fd = os.dup(sys.stdout.fileno())
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.setmode(wire_fd, os.O_BINARY)
+        msvcrt.setmode(0, os.O_BINARY)
+    return wire_fd
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Raises BrokenPipeError / OSError when the reader is gone."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+async def read_chunks(fd: int) -> AsyncIterator[bytes]:
+    """Yield what stdin delivers until EOF, from a daemon thread so a blocked read never holds exit hostage."""
+    send, receive = anyio.create_memory_object_stream[bytes](16)
+    token = anyio.lowlevel.current_token()
+    thread = threading.Thread(target=_pump, args=(fd, send, token), name="stdin-reader", daemon=True)
+    thread.start()
+    async with receive:
+        async for chunk in receive:
+            yield chunk
+
+
+def _pump(fd: int, send: MemoryObjectSendStream[bytes], token: anyio.lowlevel.EventLoopToken) -> None:
+    try:
+        while True:
+            try:
+                chunk = os.read(fd, READ_CHUNK)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                break
+            anyio.from_thread.run(send.send, chunk, token=token)
+    except (RuntimeError, anyio.BrokenResourceError, anyio.ClosedResourceError):
+        return
+    try:
+        anyio.from_thread.run_sync(send.close, token=token)
+    except RuntimeError:
+        pass
+
+
+class BatchWriter:
+    """Collects replies and writes every reply that is ready in one write; none waits for another."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._pending: list[bytes] = []
+        self._wake = anyio.Event()
+        self._closed = False
+        self.broken = False
+
+    def send(self, line: bytes) -> None:
+        if self.broken:
+            return
+        self._pending.append(line)
+        self._pending.append(b"\n")
+        self._wake.set()
+
+    def close(self) -> None:
+        self._closed = True
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Raises nothing: a vanished reader marks the writer broken and ends the loop."""
+        while True:
+            await self._wake.wait()
+            self._wake = anyio.Event()
+            if self._pending:
+                data = b"".join(self._pending)
+                self._pending.clear()
+                try:
+                    if len(data) <= INLINE_WRITE_LIMIT:
+                        write_all(self._fd, data)
+                    else:
+                        await anyio.to_thread.run_sync(write_all, self._fd, data)
+                except OSError:
+                    self.broken = True
+                    return
+            if self._closed and not self._pending:
+                return
