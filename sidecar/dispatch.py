@@ -79,13 +79,17 @@ class Dispatcher:
                                        f"request line of {frame.size} bytes exceeds the size cap"))
             return
         try:
+            frame.decode("utf-8")
             message = _message_decoder.decode(frame)
+        except UnicodeDecodeError:
+            self._send_response(_error(None, ErrorCode.RPC_PARSE, "the line is not valid UTF-8"))
+            return
         except msgspec.ValidationError:
             self._send_response(_error(None, ErrorCode.RPC_INVALID_REQUEST,
                                        "a request must be a JSON object or a batch array"))
             return
         except msgspec.DecodeError:
-            self._send_response(_error(None, ErrorCode.RPC_PARSE, "the line is not valid UTF-8 JSON"))
+            self._send_response(_error(None, ErrorCode.RPC_PARSE, "the line is not valid JSON"))
             return
         if isinstance(message, list):
             if not message:

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sidecar.config import Settings
+from tests.fake_openai import FakeOpenAI
+from tests.helpers import SidecarProcess
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path) -> Path:
+    return tmp_path / "config"
+
+
+@pytest.fixture
+def settings(config_dir: Path) -> Settings:
+    return Settings(config_dir=config_dir)
+
+
+@pytest.fixture
+def llm_server() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as server:
+        yield server
+
+
+@pytest.fixture
+def spawn(config_dir: Path) -> Iterator:
+    started: list[SidecarProcess] = []
+
+    def start(*args: str, env: dict[str, str] | None = None, directory: Path | None = None) -> SidecarProcess:
+        process = SidecarProcess(directory or config_dir, *args, env=env)
+        started.append(process)
+        return process
+
+    yield start
+    for process in started:
+        process.stop()

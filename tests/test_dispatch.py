@@ -1,0 +1,207 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from protocol import NoParams, SaveParams
+from sidecar.dispatch import Dispatcher, Route
+from sidecar.errors import MemoryIOError
+from sidecar.framing import Oversize
+
+
+class Harness:
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+        self.release = anyio.Event()
+        self.started = anyio.Event()
+
+        async def echo(params: NoParams) -> Any:
+            return {"ok": True}
+
+        async def save(params: SaveParams) -> Any:
+            return len(params.items)
+
+        async def slow(params: NoParams) -> Any:
+            self.started.set()
+            await self.release.wait()
+            return "done"
+
+        async def broken(params: NoParams) -> Any:
+            raise ValueError("secret memory text")
+
+        async def io_fail(params: NoParams) -> Any:
+            raise MemoryIOError("could not save memories: No space left on device")
+
+        def route(params: type, handler: Any, cancellable: bool = False) -> Route:
+            return Route(msgspec.json.Decoder(params), handler, cancellable)
+
+        self.dispatcher = Dispatcher({
+            "echo": route(NoParams, echo),
+            "save": route(SaveParams, save),
+            "slow": route(NoParams, slow, cancellable=True),
+            "broken": route(NoParams, broken),
+            "io_fail": route(NoParams, io_fail),
+        }, self.sent.append)
+
+    async def run(self, *lines: bytes | Oversize) -> list[Any]:
+        async with anyio.create_task_group() as tasks:
+            for line in lines:
+                self.dispatcher.dispatch(line, tasks)
+        return [json.loads(line) for line in self.sent]
+
+
+def req(method: str, id_: Any = 1, params: Any = None) -> bytes:
+    message: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
+    if id_ is not None:
+        message["id"] = id_
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message).encode()
+
+
+def prefix(reply: dict[str, Any]) -> str:
+    assert reply["error"]["message"].startswith(reply["error"]["data"]["prefix"] + ": ")
+    return reply["error"]["data"]["prefix"]
+
+
+@pytest.mark.parametrize("id_", [7, "abc", 1.5, 0, ""])
+async def test_the_reply_echoes_the_request_id_as_is(id_: Any) -> None:
+    [reply] = await Harness().run(req("echo", id_))
+    assert reply == {"jsonrpc": "2.0", "id": id_, "result": {"ok": True}}
+
+
+async def test_notifications_get_no_reply_even_when_they_fail() -> None:
+    assert await Harness().run(req("echo", None), req("broken", None), req("nope", None)) == []
+
+
+async def test_a_batch_is_answered_in_order_without_its_notifications() -> None:
+    batch = b"[" + b",".join([req("echo", 1), req("echo", None), req("nope", 2), b"5", req("echo", 3)]) + b"]"
+    [replies] = await Harness().run(batch)
+    assert [r["id"] for r in replies] == [1, 2, None, 3]
+    assert prefix(replies[1]) == "RPC_METHOD_NOT_FOUND"
+    assert prefix(replies[2]) == "RPC_INVALID_REQUEST"
+
+
+async def test_a_batch_of_notifications_only_gets_no_reply() -> None:
+    assert await Harness().run(b"[" + req("echo", None) + b"]") == []
+
+
+@pytest.mark.parametrize("line, expected", [
+    (b"{not json", "RPC_PARSE"),
+    (b'"\\ud800"', "RPC_PARSE"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":"\xff"}}', "RPC_PARSE"),
+    (b"42", "RPC_INVALID_REQUEST"),
+    (b"[]", "RPC_INVALID_REQUEST"),
+    (b'{"id":1,"method":"echo"}', "RPC_INVALID_REQUEST"),
+    (b'{"jsonrpc":"1.0","id":1,"method":"echo"}', "RPC_INVALID_REQUEST"),
+    (b'{"jsonrpc":"2.0","id":1,"method":5}', "RPC_INVALID_REQUEST"),
+    (b'{"jsonrpc":"2.0","id":true,"method":"echo"}', "RPC_INVALID_REQUEST"),
+    (b'{"jsonrpc":"2.0","id":{},"method":"echo"}', "RPC_INVALID_REQUEST"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"nope"}', "RPC_METHOD_NOT_FOUND"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"save","params":[[]]}', "RPC_INVALID_PARAMS"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"save","params":{}}', "RPC_INVALID_PARAMS"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"broken"}', "INTERNAL"),
+    (b'{"jsonrpc":"2.0","id":1,"method":"io_fail"}', "MEMORY_IO"),
+])
+async def test_bad_input_gets_the_right_prefix(line: bytes, expected: str) -> None:
+    [reply] = await Harness().run(line)
+    assert prefix(reply) == expected
+    assert reply["error"]["code"] == {"RPC_PARSE": -32700, "RPC_INVALID_REQUEST": -32600,
+                                      "RPC_METHOD_NOT_FOUND": -32601, "RPC_INVALID_PARAMS": -32602,
+                                      "INTERNAL": -32603, "MEMORY_IO": -32001}[expected]
+
+
+async def test_an_oversize_line_is_an_invalid_request_with_null_id() -> None:
+    [reply] = await Harness().run(Oversize(99))
+    assert reply["id"] is None and prefix(reply) == "RPC_INVALID_REQUEST"
+
+
+async def test_invalid_params_name_the_path() -> None:
+    items = [{"id": str(i), "content": "c", "createdAt": 1, "sourceScope": "g"} for i in range(3)]
+    items.append({"id": "x", "content": "c", "createdAt": "yesterday", "sourceScope": "g"})
+    [reply] = await Harness().run(req("save", 1, {"items": items}))
+    assert "$.items[3].createdAt" in reply["error"]["message"]
+
+
+async def test_absent_or_null_params_mean_an_empty_object_and_unknown_fields_are_ignored() -> None:
+    replies = await Harness().run(req("echo", 1), req("echo", 2, None),
+                                  b'{"jsonrpc":"2.0","id":3,"method":"echo","params":null}',
+                                  req("save", 4, {"items": [], "extra": {"deep": [1]}}))
+    assert sorted(r["id"] for r in replies if "result" in r) == [1, 2, 3, 4]
+
+
+async def test_an_internal_error_never_echoes_the_exception_text() -> None:
+    [reply] = await Harness().run(req("broken"))
+    assert "secret memory text" not in json.dumps(reply)
+
+
+async def test_cancel_request_answers_the_inflight_call_cancelled() -> None:
+    harness = Harness()
+    async with anyio.create_task_group() as tasks:
+        harness.dispatcher.dispatch(req("slow", "x"), tasks)
+        await harness.started.wait()
+        harness.dispatcher.dispatch(req("$/cancelRequest", None, {"id": "nope"}), tasks)
+        harness.dispatcher.dispatch(req("$/cancelRequest", None, {"id": "x"}), tasks)
+    [reply] = [json.loads(line) for line in harness.sent]
+    assert reply["id"] == "x" and prefix(reply) == "CANCELLED" and reply["error"]["code"] == -32800
+
+
+async def test_cancelling_an_unknown_id_changes_nothing() -> None:
+    harness = Harness()
+    async with anyio.create_task_group() as tasks:
+        harness.dispatcher.dispatch(req("slow", 1), tasks)
+        await harness.started.wait()
+        harness.dispatcher.dispatch(req("$/cancelRequest", None, {"id": 2}), tasks)
+        harness.release.set()
+    assert [json.loads(line)["result"] for line in harness.sent] == ["done"]
+
+
+async def test_cancel_all_answers_every_inflight_cancellable_call() -> None:
+    harness = Harness()
+    async with anyio.create_task_group() as tasks:
+        harness.dispatcher.dispatch(req("slow", 1), tasks)
+        await harness.started.wait()
+        harness.dispatcher.cancel_all()
+        harness.dispatcher.dispatch(req("slow", 2), tasks)
+    assert sorted((json.loads(r)["id"], prefix(json.loads(r))) for r in harness.sent) == [
+        (1, "CANCELLED"), (2, "CANCELLED")]
+
+
+async def test_a_slow_call_does_not_delay_others() -> None:
+    harness = Harness()
+    async with anyio.create_task_group() as tasks:
+        harness.dispatcher.dispatch(req("slow", 1), tasks)
+        harness.dispatcher.dispatch(req("echo", 2), tasks)
+        await harness.started.wait()
+        with anyio.fail_after(5):
+            while not harness.sent:
+                await anyio.sleep(0)
+        assert json.loads(harness.sent[0])["id"] == 2
+        harness.release.set()
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.binary(max_size=80), st.text(max_size=80).map(lambda s: s.encode("utf-8", "surrogatepass")),
+                 st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                              lambda inner: st.lists(inner, max_size=3)
+                              | st.dictionaries(st.sampled_from(["jsonrpc", "id", "method", "params", "x"]),
+                                                inner, max_size=4)).map(lambda v: json.dumps(v).encode())))
+def test_fuzzed_lines_always_get_a_well_formed_reply_and_the_loop_lives(line: bytes) -> None:
+    async def scenario() -> None:
+        harness = Harness()
+        replies = await harness.run(line.replace(b"\n", b" "), req("echo", "alive"))
+        assert replies[-1] == {"jsonrpc": "2.0", "id": "alive", "result": {"ok": True}}
+        for reply in replies[:-1]:
+            for single in reply if isinstance(reply, list) else [reply]:
+                assert single["jsonrpc"] == "2.0" and "id" in single
+                assert ("result" in single) != ("error" in single)
+                if "error" in single:
+                    prefix(single)
+
+    anyio.run(scenario)

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from protocol import ContextParams, MemoryItem, NoParams, SaveParams
+from sidecar import handlers
+from sidecar.app import App
+from sidecar.config import Settings
+from sidecar.errors import InvalidParams
+from tests.strategies import memory_lists
+
+
+def mem(id_: str, content: str = "c", created_at: int = 1) -> MemoryItem:
+    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
+
+
+async def listed(app: App) -> list[dict]:
+    return json.loads(bytes(await handlers.list_memories(app, NoParams())))
+
+
+async def test_save_then_list_round_trips_oldest_first(settings: Settings) -> None:
+    app = App(settings)
+    await handlers.save_memories(app, SaveParams(items=[mem("b", "新", 2), mem("a", "旧", 1)]))
+    assert [m["id"] for m in await listed(app)] == ["a", "b"]
+
+
+async def test_save_evicts_to_the_limit_param(settings: Settings) -> None:
+    app = App(settings)
+    await handlers.save_memories(app, SaveParams(items=[mem(str(i), created_at=i) for i in range(15)], limit=10))
+    assert [m["id"] for m in await listed(app)] == [str(i) for i in range(5, 15)]
+
+
+async def test_save_uses_the_app_config_limit(settings: Settings) -> None:
+    settings.config_dir.mkdir(parents=True)
+    (settings.config_dir / "app_config.json").write_text('{"settings": {"aiMemoryLimit": 12}}')
+    app = App(settings)
+    await handlers.save_memories(app, SaveParams(items=[mem(str(i), created_at=i) for i in range(20)]))
+    assert len(await listed(app)) == 12
+
+
+async def test_a_repeated_id_is_invalid_params_naming_the_path(settings: Settings) -> None:
+    app = App(settings)
+    with pytest.raises(InvalidParams, match=r"\$\.items\[2\]\.id"):
+        await handlers.save_memories(app, SaveParams(items=[mem("a"), mem("b"), mem("a")]))
+    assert not settings.memory_file.exists()
+
+
+async def test_clear_deletes_the_file_and_is_idempotent(settings: Settings) -> None:
+    app = App(settings)
+    await handlers.clear_memories(app, NoParams())
+    await handlers.save_memories(app, SaveParams(items=[mem("a")]))
+    await handlers.clear_memories(app, NoParams())
+    assert not settings.memory_file.exists()
+    assert await listed(app) == []
+
+
+async def test_info_names_the_files_and_this_pid(settings: Settings) -> None:
+    import os
+
+    info = await handlers.sidecar_info(App(settings), NoParams())
+    assert (info.name, info.protocol_version, info.pid) == ("ai-memory-sidecar", 1, os.getpid())
+    assert info.memory_file == str(settings.config_dir / "ai" / "memory" / "memory.json")
+
+
+async def test_shutdown_asks_the_server_to_stop(settings: Settings) -> None:
+    calls = []
+    await handlers.sidecar_shutdown(App(settings, request_shutdown=lambda: calls.append(1)), NoParams())
+    assert calls == [1]
+
+
+async def test_context_reads_the_store(settings: Settings) -> None:
+    app = App(settings)
+    await handlers.save_memories(app, SaveParams(items=[mem("a", "用户偏好 zsh")]))
+    result = await handlers.memory_context(app, ContextParams())
+    assert result.content is not None and result.content.endswith("- 用户偏好 zsh")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(memory_lists(max_size=30), st.integers(10, 40))
+def test_saving_what_was_listed_leaves_the_file_byte_identical(tmp_path_factory: pytest.TempPathFactory,
+                                                                items: list[MemoryItem], limit: int) -> None:
+    import anyio
+
+    async def scenario() -> None:
+        app = App(Settings(config_dir=tmp_path_factory.mktemp("cfg")))
+        await handlers.save_memories(app, SaveParams(items=items, limit=limit))
+        before = app.store.path.read_bytes() if app.store.path.exists() else None
+        again = msgspec.json.decode(bytes(await handlers.list_memories(app, NoParams())), type=list[MemoryItem])
+        await handlers.save_memories(app, SaveParams(items=again, limit=limit))
+        assert app.store.path.read_bytes() == before
+
+    anyio.run(scenario)
