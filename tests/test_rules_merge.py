@@ -1,0 +1,116 @@
+from __future__ import annotations
+
+import itertools
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol import MemoryItem
+from sidecar.rules.evict import shape_for_save
+from sidecar.rules.merge import merge_output
+from sidecar.rules.secrets import looks_secret
+from sidecar.rules.text import normalise_whitespace as norm
+from tests.strategies import contents, memory_lists
+
+NOW = 1_000
+
+
+def mem(id_: str, content: str, created_at: int = 1) -> MemoryItem:
+    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
+
+
+def test_seed_example_new_items_get_ids_and_equal_ones_keep_theirs() -> None:
+    stored = [mem("old", "用户偏好 zsh", 5)]
+    ids = iter(["n1", "n2"])
+    result = merge_output(stored, '[{"content": "用户偏好  zsh"}, {"content": "项目使用 pnpm"}]', "ssh-1", [],
+                          100, now_ms=NOW, new_id=lambda: next(ids))
+    assert result.memories == [mem("old", "用户偏好 zsh", 5),
+                               MemoryItem(id="n1", content="项目使用 pnpm", created_at=NOW, source_scope="ssh-1")]
+    assert result.added == result.memories[1:] and result.dropped == 0
+
+
+def test_an_item_deleted_since_the_basis_was_sent_is_not_re_added() -> None:
+    stored = [mem("keep", "项目使用 pnpm")]
+    raw = '[{"content": "用户偏好 zsh"}, {"content": "项目使用 pnpm"}, {"content": "用户偏好 nvim"}]'
+    result = merge_output(stored, raw, "global", ["用户偏好\u3000zsh", "项目使用 pnpm"], 100, now_ms=NOW)
+    assert [m.content for m in result.memories] == ["项目使用 pnpm", "用户偏好 nvim"]
+
+
+def test_secrets_are_dropped_and_counted() -> None:
+    raw = json.dumps([{"content": "API key 是 sk-proj-abc123def456ghi789"}, {"content": "密码：hunter2"},
+                      {"content": "用户用 1Password 管理密码"}], ensure_ascii=False)
+    result = merge_output([], raw, "global", [], 100, now_ms=NOW)
+    assert [m.content for m in result.memories] == ["用户用 1Password 管理密码"] and result.dropped == 2
+
+
+def test_whitespace_is_folded_and_content_cut_to_200() -> None:
+    raw = json.dumps([{"content": "  第一行\n第二行\u3000 尾  "}, {"content": "长" * 300}], ensure_ascii=False)
+    result = merge_output([], raw, "global", [], 100, now_ms=NOW)
+    assert [m.content for m in result.memories] == ["第一行 第二行 尾", "长" * 200]
+
+
+def test_new_items_beyond_the_limit_evict_the_oldest() -> None:
+    stored = [mem(str(i), f"旧 {i}", i) for i in range(10)]
+    result = merge_output(stored, '[{"content": "新"}]', "global", [], 10, now_ms=NOW)
+    assert [m.id for m in result.memories[:-1]] == [str(i) for i in range(1, 10)]
+    assert result.memories[-1].content == "新"
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> tuple[list[MemoryItem], list[str], list[str], int]:
+    limit = draw(st.integers(10, 40))
+    stored = shape_for_save(draw(memory_lists(max_size=30, unique_contents=True)), 1000)
+    deleted = draw(st.lists(contents, max_size=5))
+    deleted = [d for d in deleted if norm(d) and norm(d) not in {norm(m.content) for m in stored}]
+    basis = [m.content for m in stored] + deleted
+    variants = st.sampled_from([lambda s: s, lambda s: f"  {s} ", lambda s: s.replace(" ", "\u3000\n")])
+    pool = [m.content for m in stored] + deleted
+    output = draw(st.lists(st.one_of(contents, st.sampled_from(pool) if pool else contents), max_size=25))
+    output = [draw(variants)(text) for text in output]
+    output += draw(st.lists(st.sampled_from(["密码：hunter2", "token: abc", "sk-proj-abc123def456ghi789xx"]),
+                            max_size=2))
+    return stored, basis, output, limit
+
+
+def rendered(output: list[str], fenced: bool) -> str:
+    body = json.dumps([{"content": text} for text in output], ensure_ascii=False)
+    return f"```json\n{body}\n```" if fenced else body
+
+
+@given(scenarios(), st.booleans())
+def test_merge_invariants(scenario: tuple[list[MemoryItem], list[str], list[str], int], fenced: bool) -> None:
+    stored, basis, output, limit = scenario
+    counter = itertools.count()
+    result = merge_output(stored, rendered(output, fenced), "global", basis, limit, now_ms=NOW,
+                          new_id=lambda: f"new-{next(counter)}")
+    memories = result.memories
+    keys = [norm(m.content) for m in memories]
+    assert len(keys) == len(set(keys)), "no two stored items share content"
+    assert len(memories) <= limit
+    by_id = {m.id: m for m in stored}
+    for kept in memories:
+        if kept.id in by_id:
+            assert kept == by_id[kept.id], "stored items keep id, createdAt and content"
+    lost = [m for m in stored if m not in memories]
+    if lost:
+        assert len(memories) == limit, "stored items are lost only by eviction"
+        assert max(m.created_at for m in lost) <= min(m.created_at for m in memories)
+    deleted = {norm(b) for b in basis} - {norm(m.content) for m in stored}
+    assert not deleted & {norm(m.content) for m in result.added}, "nothing deleted since basis comes back"
+    for added in result.added:
+        assert 1 <= len(added.content) <= 200 and added.content == norm(added.content)
+        assert not looks_secret(added.content)
+        assert added.created_at == NOW and added.source_scope == "global"
+    new_ids = [m.id for m in result.added]
+    assert len(new_ids) == len(set(new_ids)) and not set(new_ids) & set(by_id)
+    assert [m.created_at for m in memories] == sorted(m.created_at for m in memories)
+
+
+@given(scenarios())
+def test_merging_the_same_output_twice_changes_nothing_the_second_time(
+        scenario: tuple[list[MemoryItem], list[str], list[str], int]) -> None:
+    stored, basis, output, _ = scenario
+    first = merge_output(stored, rendered(output, False), "global", basis, 1000, now_ms=NOW)
+    second = merge_output(first.memories, rendered(output, False), "global", basis, 1000, now_ms=NOW + 1)
+    assert second.memories == first.memories and second.added == []
