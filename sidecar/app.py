@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 
 import anyio
 
@@ -22,6 +22,7 @@ class App:
         self.store = MemoryStore(settings.memory_file)
         self.request_shutdown = request_shutdown
         self._store_lock = anyio.Lock()
+        self._pending_writes: set[anyio.Event] = set()
         self._llm: Optional[LlmClient] = None
 
     @property
@@ -32,21 +33,37 @@ class App:
             self._llm = LlmClient(self.settings)
         return self._llm
 
-    async def snapshot(self) -> Snapshot:
-        """The store as of now, after any write this process already started (read-your-writes)."""
-        if self._store_lock.locked():
-            async with self._store_lock:
-                pass
-        return self.store.snapshot()
+    def read(self, view: Callable[[Snapshot], T]) -> Union[T, Awaitable[T]]:
+        """`view` of the store after every write this process already accepted (read-your-writes).
 
-    async def with_store(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a blocking store operation off the loop, one at a time in this process.
-
-        The cross-process file lock is reentrant per object, so this lock is what keeps two of our
-        own tasks apart; the operation is never cancelled half-way (a write is never half-cancelled).
+        Answers at once unless a write is pending; then returns an awaitable that waits for those writes.
         """
-        async with self._store_lock:
-            return await anyio.to_thread.run_sync(fn, *args)
+        if not self._pending_writes:
+            return view(self.store.snapshot())
+        return self._read_after(tuple(self._pending_writes), view)
+
+    async def _read_after(self, writes: tuple[anyio.Event, ...], view: Callable[[Snapshot], T]) -> T:
+        for done in writes:
+            await done.wait()
+        return view(self.store.snapshot())
+
+    def write(self, operation: Callable[..., T], *args: Any) -> Awaitable[T]:
+        """Accept a blocking store operation now; it runs later, off the loop, one at a time.
+
+        The cross-process file lock is reentrant per object, so `_store_lock` is what keeps two of our
+        own operations apart; an operation is never cancelled half-way (a write is never half-cancelled).
+        """
+        done = anyio.Event()
+        self._pending_writes.add(done)
+        return self._write(operation, args, done)
+
+    async def _write(self, operation: Callable[..., T], args: tuple[Any, ...], done: anyio.Event) -> T:
+        try:
+            async with self._store_lock:
+                return await anyio.to_thread.run_sync(operation, *args)
+        finally:
+            self._pending_writes.discard(done)
+            done.set()
 
     async def aclose(self) -> None:
         if self._llm is not None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
-import time
 import traceback
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
 import anyio
 import msgspec
@@ -27,7 +26,7 @@ from sidecar.framing import Frame, Oversize
 
 log = logging.getLogger("sidecar.dispatch")
 
-Handler = Callable[[Any], Awaitable[Any]]
+Handler = Callable[[Any], Any]
 Response = Union[ResultResponse, ErrorResponse]
 
 _message_decoder = msgspec.json.Decoder(Union[IncomingMessage, list[msgspec.Raw]])
@@ -37,11 +36,19 @@ _NULL = msgspec.Raw(b"null")
 _EMPTY_OBJECT = b"{}"
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     decoder: msgspec.json.Decoder
     handler: Handler
+    """Returns the result, or an awaitable of it when the answer has to wait."""
     cancellable: bool
+
+
+class _Call:
+    __slots__ = ("method", "reply_id", "notification", "route", "params")
+
+    def __init__(self, method: str, reply_id: Any, notification: bool, route: Route, params: Any) -> None:
+        self.method, self.reply_id, self.notification = method, reply_id, notification
+        self.route, self.params = route, params
 
 
 def build_routes(handlers: Mapping[str, Handler], cancellable: frozenset[str]) -> dict[str, Route]:
@@ -71,9 +78,10 @@ class Dispatcher:
         self._send = send
         self._inflight: dict[Any, list[anyio.CancelScope]] = {}
         self.stopping = False
+        self._debug = log.isEnabledFor(logging.DEBUG)
 
     def dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
-        """Answer framing and parse errors at once; start one task per request or batch."""
+        """Answer errors and handlers that never wait at once; every request that waits gets its own task."""
         if isinstance(frame, Oversize):
             self._send_response(_error(None, ErrorCode.RPC_INVALID_REQUEST,
                                        f"request line of {frame.size} bytes exceeds the size cap"))
@@ -99,7 +107,7 @@ class Dispatcher:
         elif message.method == CANCEL_REQUEST:
             self._send_if_any(self._cancel_request(message))
         else:
-            tasks.start_soon(self._run_one, message)
+            self._start(message, tasks)
 
     def cancel_all(self) -> None:
         """Shutdown: every in-flight cancellable request answers CANCELLED; later ones are cancelled at once."""
@@ -107,9 +115,6 @@ class Dispatcher:
         for scopes in self._inflight.values():
             for scope in scopes:
                 scope.cancel()
-
-    async def _run_one(self, message: IncomingMessage) -> None:
-        self._send_if_any(await self.respond(message))
 
     async def _run_batch(self, elements: list[msgspec.Raw]) -> None:
         replies = []
@@ -145,8 +150,50 @@ class Dispatcher:
             return None
         return ResultResponse(id=message.id, result=_NULL)
 
+    def _start(self, message: IncomingMessage, tasks: TaskGroup) -> None:
+        """Answer at once when the handler does not wait; otherwise give the request its own task."""
+        prepared = self._prepare(message)
+        if not isinstance(prepared, _Call):
+            self._send_if_any(prepared)
+            return
+        if prepared.route.cancellable and not prepared.notification:
+            tasks.start_soon(self._run_async, prepared, None)
+            return
+        try:
+            outcome = prepared.route.handler(prepared.params)
+        except Exception as exc:
+            self._send_if_any(self._reply(prepared, exc))
+            return
+        if inspect.isawaitable(outcome):
+            tasks.start_soon(self._run_async, prepared, outcome)
+        else:
+            self._send_if_any(self._reply(prepared, outcome))
+
+    async def _run_async(self, call: _Call, pending: Optional[Awaitable[Any]]) -> None:
+        self._send_if_any(await self._finish(call, pending))
+
     async def respond(self, message: IncomingMessage) -> Optional[Response]:
         """The reply to one request object, or None for a notification. Never raises."""
+        prepared = self._prepare(message)
+        if not isinstance(prepared, _Call):
+            return prepared
+        return await self._finish(prepared, None)
+
+    async def _finish(self, call: _Call, pending: Optional[Awaitable[Any]]) -> Optional[Response]:
+        try:
+            if pending is not None:
+                result = await pending
+            elif call.route.cancellable and not call.notification:
+                result = await self._cancellable(call)
+            else:
+                result = call.route.handler(call.params)
+                if inspect.isawaitable(result):
+                    result = await result
+        except Exception as exc:
+            return self._reply(call, exc)
+        return self._reply(call, result)
+
+    def _prepare(self, message: IncomingMessage) -> Union[_Call, Response, None]:
         id_ = message.id
         notification = id_ is msgspec.UNSET
         reply_id = None if notification else id_
@@ -157,22 +204,23 @@ class Dispatcher:
                           "and a string or number id)")
         route = self._routes.get(message.method)
         if route is None:
-            reply = _error(reply_id, ErrorCode.RPC_METHOD_NOT_FOUND, "no such method")
-            return None if notification else reply
-        started = time.perf_counter()
+            return None if notification else _error(reply_id, ErrorCode.RPC_METHOD_NOT_FOUND, "no such method")
+        call = _Call(message.method, reply_id, notification, route, None)
         try:
-            params = self._decode_params(route, message.params)
-            if route.cancellable and not notification:
-                result = await self._cancellable(id_, route.handler, params)
-            else:
-                result = await route.handler(params)
-        except Exception as exc:
-            reply = self._failure(reply_id, message.method, exc)
+            call.params = self._decode_params(route, message.params)
+        except InvalidParams as exc:
+            return self._reply(call, exc)
+        return call
+
+    def _reply(self, call: _Call, outcome: Any) -> Optional[Response]:
+        if self._debug:
+            log.debug("%s answered%s", call.method, " with an error" if isinstance(outcome, Exception) else "")
+        if isinstance(outcome, Exception):
+            reply: Response = self._failure(call.reply_id, call.method, outcome)
         else:
-            raw = result if isinstance(result, msgspec.Raw) else msgspec.Raw(_encoder.encode(result))
-            reply = ResultResponse(id=reply_id, result=raw)
-        log.debug("%s answered in %.2f ms", message.method, (time.perf_counter() - started) * 1000)
-        return None if notification else reply
+            raw = outcome if isinstance(outcome, msgspec.Raw) else msgspec.Raw(_encoder.encode(outcome))
+            reply = ResultResponse(id=call.reply_id, result=raw)
+        return None if call.notification else reply
 
     def _failure(self, reply_id: Any, method: str, exc: Exception) -> ErrorResponse:
         error = to_error_object(exc)
@@ -196,16 +244,17 @@ class Dispatcher:
         except msgspec.ValidationError as exc:
             raise InvalidParams(f"invalid params: {exc}") from None
 
-    async def _cancellable(self, id_: Any, handler: Handler, params: Any) -> Any:
-        scopes = self._inflight.setdefault(id_, [])
+    async def _cancellable(self, call: _Call) -> Any:
+        key = call.reply_id
+        scopes = self._inflight.setdefault(key, [])
         with anyio.CancelScope() as scope:
             scopes.append(scope)
             if self.stopping:
                 scope.cancel()
             try:
-                return await handler(params)
+                return await call.route.handler(call.params)
             finally:
                 scopes.remove(scope)
                 if not scopes:
-                    del self._inflight[id_]
+                    del self._inflight[key]
         raise Cancelled("the request was cancelled")

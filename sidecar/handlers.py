@@ -1,9 +1,14 @@
-"""One function per method, registered in one explicit table (SPEC S5, S6)."""
+"""One function per method, registered in one explicit table (SPEC S5, S6).
+
+A handler that never waits returns its result; one that waits is a coroutine function.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
-from typing import Any, Optional
+from collections.abc import Awaitable
+from typing import Any, Optional, TypeVar, Union
 
 import msgspec
 
@@ -29,12 +34,15 @@ from sidecar.rules.evict import duplicate_id_index, shape_for_save
 from sidecar.rules.merge import merge_output
 from sidecar.store import Snapshot
 
+T = TypeVar("T")
+Reply = Union[T, Awaitable[T]]
 
-async def list_memories(app: App, params: NoParams) -> msgspec.Raw:
-    return msgspec.Raw((await app.snapshot()).encoded)
+
+def list_memories(app: App, params: NoParams) -> Reply[msgspec.Raw]:
+    return app.read(lambda snapshot: msgspec.Raw(snapshot.encoded))
 
 
-async def save_memories(app: App, params: SaveParams) -> None:
+def save_memories(app: App, params: SaveParams) -> Awaitable[None]:
     """Raises InvalidParams for a repeated id, MemoryIOError when the write fails."""
     duplicate = duplicate_id_index(params.items)
     if duplicate is not None:
@@ -44,18 +52,18 @@ async def save_memories(app: App, params: SaveParams) -> None:
     def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
         return items, None
 
-    await app.with_store(app.store.update, replace)
+    return app.write(app.store.update, replace)
 
 
-async def clear_memories(app: App, params: NoParams) -> None:
-    await app.with_store(app.store.clear)
+def clear_memories(app: App, params: NoParams) -> Awaitable[None]:
+    return app.write(app.store.clear)
 
 
 async def extract_memories(app: App, params: ExtractParams) -> str:
     return await app.llm.extract(params.messages, params.provider)
 
 
-async def merge_memories(app: App, params: MergeParams) -> MergeResult:
+def merge_memories(app: App, params: MergeParams) -> Awaitable[MergeResult]:
     """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
     limit = resolve_limit(params.limit, app.settings)
 
@@ -64,20 +72,20 @@ async def merge_memories(app: App, params: MergeParams) -> MergeResult:
         changed = result.memories != list(current.items) or not current.clean
         return (result.memories if changed else None), result
 
-    return await app.with_store(app.store.update, merge)
+    return app.write(app.store.update, merge)
 
 
-async def memory_context(app: App, params: ContextParams) -> ContextResult:
-    return render_context((await app.snapshot()).items, params.budget_bytes)
+def memory_context(app: App, params: ContextParams) -> Reply[ContextResult]:
+    return app.read(lambda snapshot: render_context(snapshot.items, params.budget_bytes))
 
 
-async def sidecar_info(app: App, params: NoParams) -> InfoResult:
+def sidecar_info(app: App, params: NoParams) -> InfoResult:
     return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
                       config_dir=str(app.settings.config_dir), memory_file=str(app.store.path),
                       pid=os.getpid())
 
 
-async def sidecar_shutdown(app: App, params: NoParams) -> None:
+def sidecar_shutdown(app: App, params: NoParams) -> None:
     app.request_shutdown()
 
 
@@ -96,9 +104,6 @@ CANCELLABLE = frozenset({"ai_extract_memories"})
 
 def routes_for(app: App) -> dict[str, Route]:
     def bind(handler: Any) -> Handler:
-        async def call(params: Any) -> Any:
-            return await handler(app, params)
-
-        return call
+        return functools.partial(handler, app)
 
     return build_routes({name: bind(handler) for name, handler in HANDLERS.items()}, CANCELLABLE)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
@@ -20,8 +21,12 @@ def mem(id_: str, content: str = "c", created_at: int = 1) -> MemoryItem:
     return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
 
 
+async def answer(outcome):
+    return await outcome if inspect.isawaitable(outcome) else outcome
+
+
 async def listed(app: App) -> list[dict]:
-    return json.loads(bytes(await handlers.list_memories(app, NoParams())))
+    return json.loads(bytes(await answer(handlers.list_memories(app, NoParams()))))
 
 
 async def test_save_then_list_round_trips_oldest_first(settings: Settings) -> None:
@@ -47,7 +52,7 @@ async def test_save_uses_the_app_config_limit(settings: Settings) -> None:
 async def test_a_repeated_id_is_invalid_params_naming_the_path(settings: Settings) -> None:
     app = App(settings)
     with pytest.raises(InvalidParams, match=r"\$\.items\[2\]\.id"):
-        await handlers.save_memories(app, SaveParams(items=[mem("a"), mem("b"), mem("a")]))
+        handlers.save_memories(app, SaveParams(items=[mem("a"), mem("b"), mem("a")]))
     assert not settings.memory_file.exists()
 
 
@@ -63,21 +68,21 @@ async def test_clear_deletes_the_file_and_is_idempotent(settings: Settings) -> N
 async def test_info_names_the_files_and_this_pid(settings: Settings) -> None:
     import os
 
-    info = await handlers.sidecar_info(App(settings), NoParams())
+    info = handlers.sidecar_info(App(settings), NoParams())
     assert (info.name, info.protocol_version, info.pid) == ("ai-memory-sidecar", 1, os.getpid())
     assert info.memory_file == str(settings.config_dir / "ai" / "memory" / "memory.json")
 
 
 async def test_shutdown_asks_the_server_to_stop(settings: Settings) -> None:
     calls = []
-    await handlers.sidecar_shutdown(App(settings, request_shutdown=lambda: calls.append(1)), NoParams())
+    handlers.sidecar_shutdown(App(settings, request_shutdown=lambda: calls.append(1)), NoParams())
     assert calls == [1]
 
 
 async def test_context_reads_the_store(settings: Settings) -> None:
     app = App(settings)
     await handlers.save_memories(app, SaveParams(items=[mem("a", "用户偏好 zsh")]))
-    result = await handlers.memory_context(app, ContextParams())
+    result = await answer(handlers.memory_context(app, ContextParams()))
     assert result.content is not None and result.content.endswith("- 用户偏好 zsh")
 
 
@@ -91,8 +96,20 @@ def test_saving_what_was_listed_leaves_the_file_byte_identical(tmp_path_factory:
         app = App(Settings(config_dir=tmp_path_factory.mktemp("cfg")))
         await handlers.save_memories(app, SaveParams(items=items, limit=limit))
         before = app.store.path.read_bytes() if app.store.path.exists() else None
-        again = msgspec.json.decode(bytes(await handlers.list_memories(app, NoParams())), type=list[MemoryItem])
+        again = msgspec.json.decode(bytes(await answer(handlers.list_memories(app, NoParams()))),
+                                    type=list[MemoryItem])
         await handlers.save_memories(app, SaveParams(items=again, limit=limit))
         assert app.store.path.read_bytes() == before
 
     anyio.run(scenario)
+
+
+async def test_a_list_behind_an_accepted_save_waits_for_it(settings: Settings) -> None:
+    import anyio
+
+    app = App(settings)
+    async with anyio.create_task_group() as tasks:
+        tasks.start_soon(answer, handlers.save_memories(app, SaveParams(items=[mem("a")])))
+        outcome = handlers.list_memories(app, NoParams())
+        assert inspect.isawaitable(outcome), "a write is under way, so the list must wait for it"
+        assert [m["id"] for m in json.loads(bytes(await outcome))] == ["a"]

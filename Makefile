@@ -1,0 +1,36 @@
+# Two commands for newcomers: `make run` (the sidecar on the default config dir) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+BRIDGE := tauri-bridge
+
+.PHONY: run test test-python test-bridge bench binary generate
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]' >&2
+	@touch $(STAMP)
+
+run: $(STAMP)
+	@$(BIN)/memory-sidecar $(ARGS)
+
+test: test-python test-bridge
+
+test-python: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-bridge: $(STAMP)
+	@if [ -f $(BRIDGE)/package.json ]; then \
+		cd $(BRIDGE) && npm ci --no-audit --no-fund && npm test; \
+	fi
+
+generate: $(STAMP)
+	$(BIN)/python -m protocol.generate
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+binary: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[build]'
+	$(BIN)/python $(BRIDGE)/scripts/build_binary.py

@@ -1,0 +1,199 @@
+"""Benchmark: the sidecar beside a naive baseline in the same run; prints medians and ratios (not a test)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAIVE = ROOT / "bench" / "naive_sidecar.py"
+CJK = "用户偏好项目约定常用环境重要决策部署测试记忆内容中文字符"
+ASCII = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ 0123456789"
+
+
+def command(kind: str, config_dir: Path, *extra: str) -> list[str]:
+    if kind == "sidecar":
+        return [sys.executable, "-m", "sidecar", "--config-dir", str(config_dir), *extra]
+    if kind == "binary":
+        return [extra[0], "--config-dir", str(config_dir)]
+    return [sys.executable, str(NAIVE), "--config-dir", str(config_dir)]
+
+
+def env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def memory_items(count: int, rng: random.Random) -> list[dict]:
+    def content() -> str:
+        return "".join(rng.choice(CJK if rng.random() < 0.5 else ASCII) for _ in range(200))
+
+    return [{"id": f"m{i}", "content": content(), "createdAt": 1_700_000_000_000 + i, "sourceScope": "global"}
+            for i in range(count)]
+
+
+def line(method: str, id_: int, params: dict | None = None) -> bytes:
+    message = {"jsonrpc": "2.0", "id": id_, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, ensure_ascii=False).encode() + b"\n"
+
+
+class Peer:
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=env())
+        self.next_id = 0
+
+    def call(self, method: str, params: dict | None = None) -> bytes:
+        self.next_id += 1
+        self.proc.stdin.write(line(method, self.next_id, params))
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline()
+        head = reply[:64].replace(b" ", b"")
+        assert head.startswith(b'{"jsonrpc":"2.0","id":%d,"result":' % self.next_id), head
+        return reply
+
+    def peak_rss_kib(self) -> int | None:
+        try:
+            status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        except OSError:
+            return None
+        for row in status.splitlines():
+            if row.startswith("VmHWM:"):
+                return int(row.split()[1])
+        return None
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(10)
+        self.proc.stdout.close()
+
+
+def cold_start(argv: list[str]) -> float:
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env=env())
+    proc.stdin.write(line("ai_list_memories", 1))
+    proc.stdin.flush()
+    proc.stdout.readline()
+    elapsed = time.perf_counter() - started
+    proc.stdin.close()
+    proc.wait(10)
+    proc.stdout.close()
+    return elapsed
+
+
+def import_floor() -> float:
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import msgspec, anyio"], check=True, env=env())
+    return time.perf_counter() - started
+
+
+def latencies(peer: Peer, method: str, params: dict | None, rounds: int) -> list[float]:
+    out = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        peer.call(method, params)
+        out.append(time.perf_counter() - started)
+    return out
+
+
+def pipelined(peer: Peer, count: int) -> float:
+    """Requests per second for `count` small requests written back to back."""
+    payload = b"".join(line("ai_list_memories", 10_000_000 + i) for i in range(count))
+    started = time.perf_counter()
+    def send() -> None:
+        peer.proc.stdin.write(payload)
+        peer.proc.stdin.flush()
+
+    writer = threading.Thread(target=send)
+    writer.start()
+    for _ in range(count):
+        peer.proc.stdout.readline()
+    writer.join()
+    return count / (time.perf_counter() - started)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure(kind: str, extra: tuple[str, ...], args: argparse.Namespace, rng_seed: int) -> dict[str, float]:
+    results: dict[str, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        results["cold_start_ms"] = 1000 * statistics.median(
+            cold_start(command(kind, base / f"cold{i}", *extra)) for i in range(args.cold_runs))
+        for count in (100, 1000):
+            config = base / f"list{count}"
+            peer = Peer(command(kind, config, *extra))
+            items = memory_items(count, random.Random(rng_seed))
+            peer.call("ai_save_memories", {"items": items, "limit": 1000})
+            samples = latencies(peer, "ai_list_memories", None, args.rounds)
+            results[f"list{count}_p50_ms"] = 1000 * statistics.median(samples)
+            results[f"list{count}_p99_ms"] = 1000 * percentile(samples, 0.99)
+            if count == 100:
+                saves = latencies(peer, "ai_save_memories", {"items": items, "limit": 1000}, args.rounds // 4)
+                results["save100_p50_ms"] = 1000 * statistics.median(saves)
+            peer.close()
+        config = base / "pipe"
+        peer = Peer(command(kind, config, *extra))
+        peer.call("ai_save_memories", {"items": memory_items(10, random.Random(rng_seed)), "limit": 1000})
+        results["pipelined_rps"] = statistics.median(pipelined(peer, args.pipelined) for _ in range(3))
+        rss = peer.peak_rss_kib()
+        results["peak_rss_mib"] = rss / 1024 if rss else float("nan")
+        peer.close()
+    return results
+
+
+ROWS = [
+    ("cold start, spawn → first reply (ms)", "cold_start_ms", "≤ 1.15× import floor"),
+    ("ai_list_memories p50, 100 items (ms)", "list100_p50_ms", "≤ 0.4×"),
+    ("ai_list_memories p99, 100 items (ms)", "list100_p99_ms", ""),
+    ("ai_list_memories p50, 1000 items (ms)", "list1000_p50_ms", "≤ 0.2×"),
+    ("ai_list_memories p99, 1000 items (ms)", "list1000_p99_ms", ""),
+    ("ai_save_memories p50, 100 items (ms)", "save100_p50_ms", ""),
+    ("pipelined throughput, 5000 requests (req/s)", "pipelined_rps", "≥ 3×"),
+    ("peak RSS (MiB)", "peak_rss_mib", "≤ 1.5×"),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=400)
+    parser.add_argument("--cold-runs", type=int, default=15)
+    parser.add_argument("--pipelined", type=int, default=5000)
+    parser.add_argument("--binary", help="also measure the cold start of a packaged sidecar binary")
+    args = parser.parse_args()
+    floor_ms = 1000 * statistics.median(import_floor() for _ in range(args.cold_runs))
+    naive = measure("naive", (), args, 7)
+    ours = measure("sidecar", (), args, 7)
+    print(f"python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores; "
+          f"{args.rounds} rounds, {args.cold_runs} cold starts (medians)\n")
+    print("| metric | sidecar | naive baseline | ratio | target |")
+    print("|---|---:|---:|---:|---|")
+    for label, key, target in ROWS:
+        print(f"| {label} | {ours[key]:.3f} | {naive[key]:.3f} | {ours[key] / naive[key]:.2f}× | {target} |")
+    print(f"| import floor `python -c \"import msgspec, anyio\"` (ms) | {floor_ms:.3f} | | "
+          f"cold start = {ours['cold_start_ms'] / floor_ms:.2f}× floor | |")
+    if args.binary:
+        with tempfile.TemporaryDirectory() as tmp:
+            binary_ms = 1000 * statistics.median(
+                cold_start(command("binary", Path(tmp) / f"b{i}", args.binary)) for i in range(10))
+        print(f"| packaged binary cold start (ms, median of 10) | {binary_ms:.3f} | | "
+              f"{binary_ms / ours['cold_start_ms']:.2f}× python -m sidecar | |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
