@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import NamedTuple, Optional
 
 import msgspec
 
@@ -18,8 +17,7 @@ DEFAULT_MEMORY_LIMIT = 100
 MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT = 10, 1000
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     config_dir: Path
     memory_limit: Optional[int] = None
     base_url: str = DEFAULT_BASE_URL

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
 import traceback
 from collections.abc import Awaitable, Callable, Mapping
@@ -164,7 +163,7 @@ class Dispatcher:
         except Exception as exc:
             self._send_if_any(self._reply(prepared, exc))
             return
-        if inspect.isawaitable(outcome):
+        if hasattr(outcome, "__await__"):
             tasks.start_soon(self._run_async, prepared, outcome)
         else:
             self._send_if_any(self._reply(prepared, outcome))
@@ -187,7 +186,7 @@ class Dispatcher:
                 result = await self._cancellable(call)
             else:
                 result = call.route.handler(call.params)
-                if inspect.isawaitable(result):
+                if hasattr(result, "__await__"):
                     result = await result
         except Exception as exc:
             return self._reply(call, exc)

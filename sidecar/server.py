@@ -57,9 +57,12 @@ class Server:
     async def _read(self, chunks: AsyncIterable[bytes], requests: anyio.abc.TaskGroup) -> None:
         framer = LineFramer(self.settings.max_line_bytes)
         dispatch = self.dispatcher.dispatch
+        writer = self.writer
         async for chunk in chunks:
             for frame in framer.feed(chunk):
                 dispatch(frame, requests)
+                if writer.backlogged:
+                    await writer.wait_for_room()
         for frame in framer.finish():
             dispatch(frame, requests)
         log.debug("stdin closed")

@@ -13,6 +13,7 @@ from anyio.streams.memory import MemoryObjectSendStream
 
 READ_CHUNK = 1 << 16
 INLINE_WRITE_LIMIT = 1 << 16
+BACKLOG_LIMIT = 1 << 20
 
 
 def claim_stdout() -> int:
@@ -77,6 +78,8 @@ class BatchWriter:
         self._pending: list[bytes] = []
         self._wake = anyio.Event()
         self._closed = False
+        self._backlog = 0
+        self._room: anyio.Event | None = None
         self.broken = False
 
     def send(self, line: bytes) -> None:
@@ -84,7 +87,18 @@ class BatchWriter:
             return
         self._pending.append(line)
         self._pending.append(b"\n")
+        self._backlog += len(line) + 1
         self._wake.set()
+
+    @property
+    def backlogged(self) -> bool:
+        return self._backlog > BACKLOG_LIMIT
+
+    async def wait_for_room(self) -> None:
+        """Backpressure: pause the reader while more than BACKLOG_LIMIT bytes of replies are unwritten."""
+        while self._backlog > BACKLOG_LIMIT and not self.broken:
+            self._room = anyio.Event()
+            await self._room.wait()
 
     def close(self) -> None:
         self._closed = True
@@ -106,5 +120,9 @@ class BatchWriter:
                 except OSError:
                     self.broken = True
                     return
+                finally:
+                    self._backlog -= len(data)
+                    if self._room is not None:
+                        self._room.set()
             if self._closed and not self._pending:
                 return

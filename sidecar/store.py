@@ -7,9 +7,8 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, TypeVar
+from typing import NamedTuple, Optional, TypeVar
 
 import msgspec
 
@@ -26,8 +25,7 @@ _item_decoder = msgspec.json.Decoder(MemoryItem)
 _encoder = msgspec.json.Encoder()
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The store as last read: items oldest first, their wire encoding, and whether the file was clean."""
 
     items: tuple[MemoryItem, ...]
