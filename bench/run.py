@@ -92,10 +92,24 @@ def cold_start(argv: list[str]) -> float:
     return elapsed
 
 
-def import_floor() -> float:
+IMPORT_FLOOR = "import msgspec, anyio"
+LOOP_FLOOR = "import msgspec, anyio; anyio.run(anyio.sleep, 0)"
+RSS_FLOOR = ("import msgspec, anyio, os; anyio.run(anyio.sleep, 0); "
+             "print([l for l in open(f'/proc/{os.getpid()}/status') if l.startswith('VmHWM')][0].split()[1])")
+
+
+def floor(code: str) -> float:
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import msgspec, anyio"], check=True, env=env())
+    subprocess.run([sys.executable, "-c", code], check=True, env=env(), stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
+
+
+def rss_floor_mib() -> float:
+    try:
+        out = subprocess.run([sys.executable, "-c", RSS_FLOOR], check=True, env=env(), capture_output=True)
+    except subprocess.CalledProcessError:
+        return float("nan")
+    return int(out.stdout) / 1024
 
 
 def latencies(peer: Peer, method: str, params: dict | None, rounds: int) -> list[float]:
@@ -175,7 +189,8 @@ def main() -> int:
     parser.add_argument("--pipelined", type=int, default=5000)
     parser.add_argument("--binary", help="also measure the cold start of a packaged sidecar binary")
     args = parser.parse_args()
-    floor_ms = 1000 * statistics.median(import_floor() for _ in range(args.cold_runs))
+    floor_ms = 1000 * statistics.median(floor(IMPORT_FLOOR) for _ in range(args.cold_runs))
+    loop_ms = 1000 * statistics.median(floor(LOOP_FLOOR) for _ in range(args.cold_runs))
     naive = measure("naive", (), args, 7)
     ours = measure("sidecar", (), args, 7)
     print(f"python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores; "
@@ -186,6 +201,10 @@ def main() -> int:
         print(f"| {label} | {ours[key]:.3f} | {naive[key]:.3f} | {ours[key] / naive[key]:.2f}× | {target} |")
     print(f"| import floor `python -c \"import msgspec, anyio\"` (ms) | {floor_ms:.3f} | | "
           f"cold start = {ours['cold_start_ms'] / floor_ms:.2f}× floor | |")
+    print(f"| event-loop floor `{LOOP_FLOOR}` (ms) | {loop_ms:.3f} | | "
+          f"cold start = {ours['cold_start_ms'] / loop_ms:.2f}× this | |")
+    print(f"| RSS floor: msgspec + anyio with a running loop (MiB) | {rss_floor_mib():.3f} | | "
+          f"peak RSS = {ours['peak_rss_mib'] / rss_floor_mib():.2f}× this | |")
     if args.binary:
         with tempfile.TemporaryDirectory() as tmp:
             binary_ms = 1000 * statistics.median(
