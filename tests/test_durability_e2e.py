@@ -49,7 +49,9 @@ def test_sigkill_during_a_save_loop_leaves_the_old_or_the_new_list(spawn, config
     assert len(seen) == 2, "kills should have landed on both states"
     survivor = spawn()
     assert survivor.call("ai_list_memories")["result"] in (old, new)
-    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == []
+    assert survivor.call("ai_save_memories", {"items": old}, 2)["result"] is None
+    assert [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")] == [], \
+        "the next write sweeps temps left by killed writers"
 
 
 def test_two_processes_saving_concurrently_never_produce_an_invalid_file(spawn, config_dir: Path) -> None:
