@@ -1,0 +1,31 @@
+/** @ai-memory/tauri-bridge: the ai-memory sidecar behind the same calls the frontend already makes. */
+
+export {
+  aiClearMemories,
+  aiExtractMemories,
+  aiListMemories,
+  aiMemoryContext,
+  aiMergeMemories,
+  aiSaveMemories,
+  configureSidecar,
+  sidecarClient,
+  type AiMemoryItem,
+  type AiWireMessage,
+  type ExtractOptions,
+  type MergeInput,
+} from "./ai.js";
+export { SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { bridgeError, errorPrefix } from "./errors.js";
+export { LineAssembler } from "./lines.js";
+export { SIDECAR_PROGRAM, TauriTransport, type TauriTransportOptions } from "./tauri-transport.js";
+export type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
+export {
+  EXTRACT_TRIGGER_CHARS,
+  MemoryExtractor,
+  maybeExtractMemories,
+  pendingMessages,
+  type ChatMessage,
+  type ExtractionTurn,
+  type MemoryApi,
+} from "./trigger.js";
+export type * from "./generated/protocol.js";
