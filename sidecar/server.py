@@ -63,6 +63,7 @@ class Server:
                 dispatch(frame, requests)
                 if writer.backlogged:
                     await writer.wait_for_room()
+            writer.flush()
         for frame in framer.finish():
             dispatch(frame, requests)
         log.debug("stdin closed")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator
@@ -41,8 +42,35 @@ def write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def _pollable(fd: int) -> bool:
+    """A pipe or socket on POSIX, where readiness can be awaited on the loop (not files, ttys or Windows)."""
+    if sys.platform == "win32":
+        return False
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
+
+
 async def read_chunks(fd: int) -> AsyncIterator[bytes]:
-    """Yield what stdin delivers until EOF, from a daemon thread so a blocked read never holds exit hostage."""
+    """Yield what stdin delivers until EOF; never blocks the loop, so shutdown is never held hostage.
+
+    Pipes are awaited on the loop (a read after readiness returns what is there); anything else is
+    read by a daemon thread.
+    """
+    if _pollable(fd):
+        while True:
+            await anyio.wait_readable(fd)
+            try:
+                chunk = os.read(fd, READ_CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                return
+            if not chunk:
+                return
+            yield chunk
     send, receive = anyio.create_memory_object_stream[bytes](16)
     token = anyio.lowlevel.current_token()
     thread = threading.Thread(target=_pump, args=(fd, send, token), name="stdin-reader", daemon=True)
@@ -80,6 +108,7 @@ class BatchWriter:
         self._closed = False
         self._backlog = 0
         self._room: anyio.Event | None = None
+        self._writing = False
         self.broken = False
 
     def send(self, line: bytes) -> None:
@@ -104,25 +133,48 @@ class BatchWriter:
         self._closed = True
         self._wake.set()
 
+    def flush(self) -> None:
+        """Write small ready replies now, from the caller, saving the writer task's wake-up.
+
+        Skipped while the writer task has a write in flight: two writers on one fd could interleave.
+        """
+        if self._pending and not self._writing and not self.broken and self._backlog <= INLINE_WRITE_LIMIT:
+            self._write_inline(self._take())
+
+    def _take(self) -> bytes:
+        data = b"".join(self._pending)
+        self._pending.clear()
+        return data
+
+    def _write_inline(self, data: bytes) -> None:
+        try:
+            write_all(self._fd, data)
+        except OSError:
+            self.broken = True
+        self._wrote(len(data))
+
+    def _wrote(self, size: int) -> None:
+        self._backlog -= size
+        if self._room is not None:
+            self._room.set()
+
     async def run(self) -> None:
         """Raises nothing: a vanished reader marks the writer broken and ends the loop."""
-        while True:
+        while not self.broken:
             await self._wake.wait()
             self._wake = anyio.Event()
             if self._pending:
-                data = b"".join(self._pending)
-                self._pending.clear()
-                try:
-                    if len(data) <= INLINE_WRITE_LIMIT:
-                        write_all(self._fd, data)
-                    else:
+                data = self._take()
+                if len(data) <= INLINE_WRITE_LIMIT:
+                    self._write_inline(data)
+                else:
+                    self._writing = True
+                    try:
                         await anyio.to_thread.run_sync(write_all, self._fd, data)
-                except OSError:
-                    self.broken = True
-                    return
-                finally:
-                    self._backlog -= len(data)
-                    if self._room is not None:
-                        self._room.set()
+                    except OSError:
+                        self.broken = True
+                    finally:
+                        self._writing = False
+                        self._wrote(len(data))
             if self._closed and not self._pending:
                 return

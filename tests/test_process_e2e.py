@@ -132,3 +132,15 @@ def test_logs_never_contain_memory_content(spawn) -> None:
     assert sidecar.wait() == 0
     assert "ai_save_memories" in sidecar.stderr
     assert "PRIVATE-CONTENT-42" not in sidecar.stderr and "私人备忘" not in sidecar.stderr
+
+
+def test_stdin_redirected_from_a_file_is_served(config_dir: Path, tmp_path: Path) -> None:
+    requests = tmp_path / "requests.jsonl"
+    requests.write_bytes(request("ai_save_memories", {"items": [item("a", "文件输入", 1)]}, 1)
+                         + request("ai_list_memories", id_=2))
+    with requests.open("rb") as stdin:
+        done = subprocess.run([sys.executable, "-m", "sidecar", "--config-dir", str(config_dir)], stdin=stdin,
+                              capture_output=True, env=sidecar_env(), cwd=ROOT, timeout=20)
+    assert done.returncode == 0
+    replies = {m["id"]: m for m in map(json.loads, done.stdout.splitlines())}
+    assert replies[2]["result"] == [item("a", "文件输入", 1)]

@@ -1,0 +1,5 @@
+"""PyInstaller entry point of the packaged `memory-sidecar-<target triple>` executable."""
+
+from sidecar.cli import run
+
+run()
