@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BRIDGE := tauri-bridge
 
-.PHONY: run test test-python test-bridge bench binary generate
+.PHONY: run test test-python test-bridge bench binary smoke generate
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,11 @@ bench: $(STAMP)
 binary: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[build]'
 	$(BIN)/python $(BRIDGE)/scripts/build_binary.py
+	$(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onedir
+
+# The packaged executable under the same tests that drive the Tauri code path.
+smoke: binary
+	@test -x "$$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --print-path)"
+	SIDECAR_BINARY="$$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --print-path)" \
+		$(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
+	cd $(BRIDGE) && SIDECAR_BINARY="$$(../$(BIN)/python scripts/build_binary.py --print-path)" npm test

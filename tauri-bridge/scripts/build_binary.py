@@ -30,6 +30,12 @@ def target_triple() -> str:
     return f"{arch}-{_OS.get(sys.platform, sys.platform)}"
 
 
+def executable(layout: str, dist: Path) -> Path:
+    name = f"memory-sidecar-{target_triple()}"
+    suffix = ".exe" if sys.platform == "win32" else ""
+    return dist / (f"{name}{suffix}" if layout == "onefile" else f"{name}/{name}{suffix}")
+
+
 def build(layout: str, dist: Path) -> Path:
     """Returns the built executable. Raises CalledProcessError when PyInstaller fails."""
     name = f"memory-sidecar-{target_triple()}"
@@ -47,8 +53,7 @@ def build(layout: str, dist: Path) -> Path:
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
     ]
     subprocess.run(command, check=True, cwd=ROOT)
-    suffix = ".exe" if sys.platform == "win32" else ""
-    return dist / (f"{name}{suffix}" if layout == "onefile" else f"{name}/{name}{suffix}")
+    return executable(layout, dist)
 
 
 def main() -> int:
@@ -56,9 +61,10 @@ def main() -> int:
     parser.add_argument("--layout", choices=["onefile", "onedir"], default="onefile",
                         help="onefile for bundle.externalBin; onedir starts faster (ship it as a resource)")
     parser.add_argument("--dist", type=Path, help="default: binaries/ (onefile) or resources/ (onedir)")
+    parser.add_argument("--print-path", action="store_true", help="print where the executable goes; build nothing")
     args = parser.parse_args()
-    dist = args.dist or BRIDGE / ("binaries" if args.layout == "onefile" else "resources")
-    print(build(args.layout, dist))
+    dist = (args.dist or BRIDGE / ("binaries" if args.layout == "onefile" else "resources")).absolute()
+    print(executable(args.layout, dist) if args.print_path else build(args.layout, dist))
     return 0
 
 
