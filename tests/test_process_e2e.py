@@ -144,3 +144,15 @@ def test_stdin_redirected_from_a_file_is_served(config_dir: Path, tmp_path: Path
     assert done.returncode == 0
     replies = {m["id"]: m for m in map(json.loads, done.stdout.splitlines())}
     assert replies[2]["result"] == [item("a", "文件输入", 1)]
+
+
+def test_a_lone_surrogate_or_an_overlong_id_is_rejected_and_never_stored(spawn, config_dir: Path) -> None:
+    sidecar = spawn()
+    sidecar.send(b'{"jsonrpc":"2.0","id":1,"method":"ai_save_memories","params":{"items":[{"id":"a",'
+                 b'"content":"bad \\ud800 half","createdAt":1,"sourceScope":"g"}]}}\n')
+    assert sidecar.read_message()["error"]["data"]["prefix"] == "RPC_PARSE"
+    reply = sidecar.call("ai_save_memories", {"items": [item("x" * 129, "c", 1)]}, 2)
+    assert reply["error"]["data"]["prefix"] == "RPC_INVALID_PARAMS" and "$.items[0].id" in reply["error"]["message"]
+    assert sidecar.call("ai_save_memories", {"items": [item("x" * 128, "c", 1)]}, 3)["result"] is None
+    assert [m["id"] for m in sidecar.call("ai_list_memories", id_=4)["result"]] == ["x" * 128]
+    (config_dir / "ai/memory/memory.json").read_bytes().decode("utf-8")

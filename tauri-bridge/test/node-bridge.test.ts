@@ -12,6 +12,7 @@ import {
   aiSaveMemories,
   configureSidecar,
   errorPrefix,
+  maybeExtractMemories,
   type SidecarClient,
 } from "../src/index.js";
 import { completion, FakeOpenAI, memory, nodeClient, rejection, tempConfigDir } from "./support.js";
@@ -118,4 +119,22 @@ test("a sidecar that cannot be spawned rejects SIDECAR_UNAVAILABLE", async () =>
   const { NodeTransport } = await import("../src/node-transport.js");
   const broken = new SidecarClient(new NodeTransport({ command: "/nonexistent/memory-sidecar" }));
   assert.match((await rejection(broken.call("ai_list_memories", {}))) as string, /^SIDECAR_UNAVAILABLE: could not start/);
+});
+
+test("maybeExtractMemories runs list → extract → merge against the real sidecar and advances", async () => {
+  await aiClearMemories();
+  await aiSaveMemories([memory("keep", "用户偏好 zsh", 1), memory("gone", "用户用 vim", 2)]);
+  llm.script({ body: completion('[{"content": "用户偏好 zsh"}, {"content": "项目使用 pnpm 而非 npm"}]') });
+  const messages = [
+    { id: "u1", role: "user", content: "我们的项目".repeat(500) },
+    { id: "a1", role: "assistant", content: "好的".repeat(1000) },
+  ];
+  const next = await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" });
+  assert.equal(next, "a1");
+  const sent = llm.seen[llm.seen.length - 1].body.messages;
+  assert.equal(sent[1].content, '【已有记忆】\n["用户偏好 zsh","用户用 vim"]');
+  assert.deepEqual((await aiListMemories()).map((m) => [m.content, m.sourceScope]), [
+    ["用户偏好 zsh", "global"], ["用户用 vim", "global"], ["项目使用 pnpm 而非 npm", "ssh-1"]]);
+  assert.equal(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }), undefined, "once per turn");
+  await aiClearMemories();
 });
