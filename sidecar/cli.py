@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     settings = settings_from_args(argv)
     logging.basicConfig(stream=sys.stderr, level=settings.log_level,
                         format="%(asctime)s memory-sidecar %(levelname)s %(name)s: %(message)s")
+    # httpx logs request URLs at INFO, and a provider URL may carry a key in its query string.
+    for chatty in ("httpx", "httpcore"):
+        logging.getLogger(chatty).setLevel(max(logging.WARNING, logging.getLogger().level))
     from sidecar.stdio import claim_stdout
 
     wire_fd = claim_stdout()

@@ -18,7 +18,8 @@ from sidecar.stdio import BatchWriter, read_chunks
 
 log = logging.getLogger("sidecar.server")
 
-DRAIN_DEADLINE = 1.8
+DRAIN_DEADLINE = 1.5
+CLOSE_DEADLINE = 0.3
 
 
 class Server:
@@ -50,7 +51,7 @@ class Server:
                 self.dispatcher.cancel_all()
         if drain.cancelled_caught:
             log.warning("gave up on requests still running after %.1f s", DRAIN_DEADLINE)
-        with anyio.move_on_after(0.5, shield=True):
+        with anyio.move_on_after(CLOSE_DEADLINE, shield=True):
             await self.app.aclose()
         self.writer.close()
 

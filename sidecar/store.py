@@ -66,10 +66,7 @@ def _salvage_torn(data: bytes) -> list[MemoryItem]:
     """Complete objects of a truncated or damaged array, read one after another until the damage."""
     import json
 
-    try:
-        text = data.decode("utf-8", errors="replace")
-    except Exception:
-        return []
+    text = data.decode("utf-8", errors="replace")
     start = text.find("[")
     if start < 0:
         return []

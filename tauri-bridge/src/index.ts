@@ -28,4 +28,4 @@ export {
   type ExtractionTurn,
   type MemoryApi,
 } from "./trigger.js";
-export type * from "./generated/protocol.js";
+export * from "./generated/protocol.js";
