@@ -29,8 +29,9 @@ export class NodeTransport implements Transport {
       child.stderr.on("data", (chunk: string) => onStderr?.(chunk));
       child.stdin.on("error", () => undefined);
       child.once("error", (error) => {
-        if (!started) reject(error);
-        else events.exit(`error: ${error.message}`);
+        if (!started) return reject(error);
+        child.kill("SIGKILL");
+        events.exit(`error: ${error.message}`);
       });
       child.once("close", (code, signal) => {
         if (started) events.exit(signal ? `signal ${signal}` : `code ${code}`);

@@ -1,7 +1,7 @@
 /** Runs the sidecar through Tauri's shell plugin (`Command.sidecar`), as the desktop app does. */
 
 import { appConfigDir } from "@tauri-apps/api/path";
-import { Command } from "@tauri-apps/plugin-shell";
+import { Command, type Child } from "@tauri-apps/plugin-shell";
 
 import type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
 
@@ -26,12 +26,18 @@ export class TauriTransport implements Transport {
     });
     command.stdout.on("data", (chunk: string) => events.stdout(chunk));
     command.stderr.on("data", (chunk: string) => this.options.onStderr?.(chunk));
+    let child: Child | undefined;
     command.on("close", ({ code, signal }) => events.exit(signal !== null ? `signal ${signal}` : `code ${code}`));
-    command.on("error", (message: string) => events.exit(`error: ${message}`));
-    const child = await command.spawn();
+    // A read error leaves the pipes unusable: stop the process so the next call starts a fresh one.
+    command.on("error", (message: string) => {
+      void child?.kill().catch(() => undefined);
+      events.exit(`error: ${message}`);
+    });
+    child = await command.spawn();
+    const spawned = child;
     return {
-      write: (data) => child.write(data),
-      kill: () => child.kill(),
+      write: (data) => spawned.write(data),
+      kill: () => spawned.kill(),
     };
   }
 }
