@@ -5,9 +5,12 @@ import os
 import stat
 import sys
 from pathlib import Path
+from unittest import mock
 
 import msgspec
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.errors import MemoryIOError
@@ -158,3 +161,39 @@ def test_an_unwritable_config_dir_is_memory_io(tmp_path: Path) -> None:
     store = MemoryStore(blocker / "ai" / "memory" / "memory.json")
     with pytest.raises(MemoryIOError):
         save(store, [mem("a")])
+
+
+class _Injected(OSError):
+    pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(fail_in=st.sampled_from(["open", "write", "fsync", "replace"]), after=st.integers(0, 2),
+       size=st.integers(0, 30))
+def test_a_save_failing_at_any_step_leaves_the_previous_file_byte_for_byte(
+        tmp_path_factory: pytest.TempPathFactory, fail_in: str, after: int, size: int) -> None:
+    store = MemoryStore(tmp_path_factory.mktemp("s") / "ai" / "memory" / "memory.json")
+    save(store, [mem("old", "旧的记忆")])
+    before = store.path.read_bytes()
+    real = getattr(os, fail_in)
+    calls = {"n": 0}
+
+    def flaky(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        if calls["n"] > after:
+            raise _Injected(5, "Input/output error")
+        return real(*args, **kwargs)
+
+    with mock.patch.object(os, fail_in, flaky):
+        try:
+            save(store, [mem(f"n{i}", "新的记忆" * 10) for i in range(size)])
+        except MemoryIOError:
+            failed = True
+        else:
+            failed = False
+    if failed:
+        assert store.path.read_bytes() == before
+        assert not [p for p in store.path.parent.iterdir() if p.name.endswith(".tmp")]
+    else:
+        assert [m.id for m in parse_file(store.path.read_bytes()).items] == [f"n{i}" for i in range(size)]
+    assert parse_file(store.path.read_bytes()).clean
