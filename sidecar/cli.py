@@ -8,8 +8,8 @@ import os
 import sys
 
 BANNER = (
-    "memory-sidecar {version}: JSON-RPC 2.0, one request per line on stdin; config dir {config_dir}\n"
-    'try: {{"jsonrpc":"2.0","id":1,"method":"ai_list_memories"}}   (Ctrl-D to quit)\n'
+    "memory-sidecar {version} ({config_dir}): one JSON-RPC 2.0 request per line, e.g. "
+    '{{"jsonrpc":"2.0","id":1,"method":"ai_list_memories"}} (Ctrl-D quits)\n'
 )
 
 

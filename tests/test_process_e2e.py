@@ -113,7 +113,9 @@ def test_a_terminal_gets_a_banner_on_stderr(config_dir: Path) -> None:
         assert proc.stdout is not None and proc.stdout.readline() == b'{"jsonrpc":"2.0","id":1,"result":[]}\n'
         os.write(controller, b"\x04")
         assert proc.wait(5) == 0
-        assert proc.stderr is not None and b'"method":"ai_list_memories"' in proc.stderr.read()
+        assert proc.stderr is not None
+        banner = proc.stderr.read()
+        assert banner.count(b"\n") == 1 and b'"method":"ai_list_memories"' in banner
     finally:
         os.close(controller)
         if proc.poll() is None:
