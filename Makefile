@@ -41,4 +41,6 @@ smoke: binary
 	@test -x "$$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --print-path)"
 	SIDECAR_BINARY="$$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --print-path)" \
 		$(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
+	SIDECAR_BINARY="$$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onedir --print-path)" \
+		$(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
 	cd $(BRIDGE) && SIDECAR_BINARY="$$(../$(BIN)/python scripts/build_binary.py --print-path)" npm test

@@ -30,15 +30,20 @@ def target_triple() -> str:
     return f"{arch}-{_OS.get(sys.platform, sys.platform)}"
 
 
+def bundle_name(layout: str) -> str:
+    """externalBin wants the triple in the name; a one-dir resource is built per target, so it needs none."""
+    return f"memory-sidecar-{target_triple()}" if layout == "onefile" else "memory-sidecar"
+
+
 def executable(layout: str, dist: Path) -> Path:
-    name = f"memory-sidecar-{target_triple()}"
+    name = bundle_name(layout)
     suffix = ".exe" if sys.platform == "win32" else ""
     return dist / (f"{name}{suffix}" if layout == "onefile" else f"{name}/{name}{suffix}")
 
 
 def build(layout: str, dist: Path) -> Path:
     """Returns the built executable. Raises CalledProcessError when PyInstaller fails."""
-    name = f"memory-sidecar-{target_triple()}"
+    name = bundle_name(layout)
     work = ROOT / "build" / "pyinstaller" / layout
     command = [
         sys.executable, "-m", "PyInstaller", str(ENTRY),

@@ -17,7 +17,7 @@ export {
 export { SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
 export { bridgeError, errorPrefix } from "./errors.js";
 export { LineAssembler } from "./lines.js";
-export { SIDECAR_PROGRAM, TauriTransport, type TauriTransportOptions } from "./tauri-transport.js";
+export { ONEDIR_COMMAND, SIDECAR_PROGRAM, TauriTransport, type TauriTransportOptions } from "./tauri-transport.js";
 export type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
 export {
   EXTRACT_TRIGGER_CHARS,

@@ -8,11 +8,19 @@ import type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
 /** Must match `bundle.externalBin` in tauri.conf.json and the capability's `name`. */
 export const SIDECAR_PROGRAM = "binaries/memory-sidecar";
 
+/** The scope name of the one-dir layout shipped as a resource (tauri/onedir/ fragments). */
+export const ONEDIR_COMMAND = "memory-sidecar-onedir";
+
 export interface TauriTransportOptions {
   /** Defaults to `await appConfigDir()`, the directory the Rust module used. */
   configDir?: string;
-  /** Extra CLI args after `--config-dir` (they must pass the capability's validators). */
+  /** Extra CLI args after `--config-dir`; the capability must declare them, or the plugin drops them. */
   extraArgs?: string[];
+  /**
+   * A scoped (non-sidecar) command name to run instead of the `externalBin` sidecar, e.g.
+   * ONEDIR_COMMAND for the faster-starting one-dir layout shipped as a resource.
+   */
+  command?: string;
   onStderr?: (text: string) => void;
 }
 
@@ -21,9 +29,10 @@ export class TauriTransport implements Transport {
 
   async spawn(events: ProcessEvents): Promise<SidecarProcess> {
     const configDir = this.options.configDir ?? (await appConfigDir());
-    const command = Command.sidecar(SIDECAR_PROGRAM, ["--config-dir", configDir, ...(this.options.extraArgs ?? [])], {
-      encoding: "utf-8",
-    });
+    const args = ["--config-dir", configDir, ...(this.options.extraArgs ?? [])];
+    const command = this.options.command
+      ? Command.create(this.options.command, args, { encoding: "utf-8" })
+      : Command.sidecar(SIDECAR_PROGRAM, args, { encoding: "utf-8" });
     command.stdout.on("data", (chunk: string) => events.stdout(chunk));
     command.stderr.on("data", (chunk: string) => this.options.onStderr?.(chunk));
     let child: Child | undefined;

@@ -161,7 +161,9 @@ export class ShellMock {
 
   private spawn(program: string, args: string[], options: Record<string, unknown>, channel: Channel): number {
     this.spawns.push({ program, args, options });
-    if (program !== "binaries/memory-sidecar" || options.sidecar !== true) throw `not an allowed sidecar: ${program}`;
+    const allowed = (program === "binaries/memory-sidecar" && options.sidecar === true)
+      || (program === "memory-sidecar-onedir" && !options.sidecar);
+    if (!allowed) throw `Scoped command ${program} not found`;
     const { command, args: argv } = sidecarCommand(args);
     const child = spawn(command, argv, { env: sidecarEnv(this.options.env), cwd: REPO, stdio: "pipe" });
     const pid = child.pid!;

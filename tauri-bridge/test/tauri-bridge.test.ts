@@ -11,8 +11,10 @@ import {
   aiMemoryContext,
   aiSaveMemories,
   configureSidecar,
+  ONEDIR_COMMAND,
   SidecarClient,
   TauriTransport,
+  type TauriTransportOptions,
 } from "../src/index.js";
 import { memory, rejection, ShellMock, tempConfigDir } from "./support.js";
 
@@ -21,11 +23,12 @@ import { memory, rejection, ShellMock, tempConfigDir } from "./support.js";
 let mock: ShellMock | undefined;
 let client: SidecarClient | undefined;
 
-function useTauri(options: Partial<ConstructorParameters<typeof ShellMock>[0]> = {}): ShellMock {
+function useTauri(options: Partial<ConstructorParameters<typeof ShellMock>[0]> = {},
+                  transport: TauriTransportOptions = {}): ShellMock {
   const shell = new ShellMock({ configDir: tempConfigDir(), ...options });
   mockIPC((cmd, args) => shell.handle(cmd, args));
   mock = shell;
-  client = new SidecarClient(new TauriTransport());
+  client = new SidecarClient(new TauriTransport(transport));
   configureSidecar(client);
   return shell;
 }
@@ -85,4 +88,12 @@ test("killing the child mid-call rejects SIDECAR_UNAVAILABLE and the next call r
   const again = await pending;
   assert.notEqual(again.pid, info.pid);
   assert.equal(shell.spawns.length, 2);
+});
+
+test("the one-dir layout runs through Command.create with the scoped command name", async () => {
+  const shell = useTauri({}, { command: ONEDIR_COMMAND });
+  await aiSaveMemories([memory("a", "用户偏好 zsh", 1)]);
+  assert.deepEqual((await aiListMemories()).map((m) => m.id), ["a"]);
+  assert.equal(shell.spawns[0].program, "memory-sidecar-onedir");
+  assert.notEqual(shell.spawns[0].options.sidecar, true);
 });
