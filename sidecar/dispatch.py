@@ -20,13 +20,13 @@ from protocol import (
     IncomingMessage,
     ResultResponse,
 )
+from protocol.envelope import Response
 from sidecar.errors import Cancelled, InvalidParams, SidecarError, error_object, to_error_object
 from sidecar.framing import Frame, Oversize
 
 log = logging.getLogger("sidecar.dispatch")
 
 Handler = Callable[[Any], Any]
-Response = Union[ResultResponse, ErrorResponse]
 
 _message_decoder = msgspec.json.Decoder(Union[IncomingMessage, list[msgspec.Raw]])
 _element_decoder = msgspec.json.Decoder(IncomingMessage)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, SidecarProcess, item, request, sidecar_env
+from tests.helpers import ROOT, item, request, sidecar_env
 
 pytestmark = pytest.mark.e2e
 
