@@ -26,14 +26,24 @@ _encoder = msgspec.json.Encoder()
 
 
 class Snapshot(NamedTuple):
-    """The store as last read: items oldest first, their wire encoding, and whether the file was clean."""
+    """The store as last read: items oldest first and their wire encoding.
+
+    `damaged` holds the file's bytes when it did not parse cleanly (kept for quarantine); `unreadable`
+    marks a file that exists but could not be read, which reads as empty and must never be replaced.
+    """
 
     items: tuple[MemoryItem, ...]
     encoded: bytes
-    clean: bool
+    damaged: Optional[bytes] = None
+    unreadable: bool = False
+
+    @property
+    def clean(self) -> bool:
+        return self.damaged is None and not self.unreadable
 
 
-EMPTY = Snapshot((), b"[]", True)
+EMPTY = Snapshot((), b"[]")
+UNREADABLE = Snapshot((), b"[]", unreadable=True)
 _StatKey = tuple[int, int, int, int, int]
 
 
@@ -41,11 +51,11 @@ def parse_file(data: bytes) -> Snapshot:
     """Never raises: a file that does not parse cleanly yields the items that do (salvage)."""
     try:
         items = _items_decoder.decode(data)
-        clean = True
+        damaged = None
     except msgspec.DecodeError:
-        items, clean = _salvage(data), False
+        items, damaged = _salvage(data), data
     ordered = tuple(oldest_first(items))
-    return Snapshot(ordered, _encoder.encode(ordered), clean)
+    return Snapshot(ordered, _encoder.encode(ordered), damaged)
 
 
 def _salvage(data: bytes) -> list[MemoryItem]:
@@ -110,7 +120,7 @@ class MemoryStore:
         try:
             key = self._stat_key()
         except OSError:
-            return EMPTY
+            return UNREADABLE
         if key is None:
             self._cache = None
             return EMPTY
@@ -118,8 +128,10 @@ class MemoryStore:
             return self._cache[1]
         try:
             data = self.path.read_bytes()
-        except OSError:
+        except FileNotFoundError:
             return EMPTY
+        except OSError:
+            return UNREADABLE
         snap = parse_file(data)
         self._cache = (key, snap)
         return snap
@@ -130,7 +142,7 @@ class MemoryStore:
         Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
         """
         with self._locked():
-            current = self.snapshot()
+            current = self._replaceable_snapshot()
             items, result = change(current)
             if items is not None:
                 self._quarantine_if_unclean(current)
@@ -140,7 +152,7 @@ class MemoryStore:
     def clear(self) -> None:
         """Raises MemoryIOError; a missing file is success."""
         with self._locked():
-            current = self.snapshot()
+            current = self._replaceable_snapshot()
             self._quarantine_if_unclean(current)
             try:
                 os.unlink(self.path)
@@ -164,16 +176,16 @@ class MemoryStore:
             )
         return _LockGuard(self._lock)
 
+    def _replaceable_snapshot(self) -> Snapshot:
+        """The store as of now; raises MemoryIOError when a file is there but unreadable (it could not be kept)."""
+        current = self.snapshot()
+        if current.unreadable:
+            raise MemoryIOError("the memory file exists but cannot be read; it was left as it is")
+        return current
+
     def _quarantine_if_unclean(self, current: Snapshot) -> None:
-        if current.clean:
-            return
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            raise _io_error("could not read the damaged memory file to keep a copy", exc) from None
-        if parse_file(data).clean:
+        data = current.damaged
+        if data is None:
             return
         stamp = int(time.time() * 1000)
         for attempt in range(1000):
@@ -206,7 +218,7 @@ class MemoryStore:
         _fsync_dir(directory)
         key = self._stat_key()
         if key is not None:
-            self._cache = (key, Snapshot(tuple(items), encoded, True))
+            self._cache = (key, Snapshot(tuple(items), encoded))
 
     @staticmethod
     def _write_new_file(path: Path, data: bytes) -> None:

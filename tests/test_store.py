@@ -121,6 +121,28 @@ def test_a_clean_file_is_never_quarantined(store: MemoryStore) -> None:
     assert not list(store.path.parent.glob("*.corrupt-*"))
 
 
+def test_an_existing_file_that_cannot_be_read_lists_empty_but_is_never_replaced_or_deleted(
+        store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    save(store, [mem("a", "用户偏好 zsh")])
+    before = store.path.read_bytes()
+    real = Path.read_bytes
+
+    def denied(path: Path) -> bytes:
+        if path == store.path:
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    store._cache = None
+    assert store.snapshot().items == ()
+    with pytest.raises(MemoryIOError, match="cannot be read"):
+        save(store, [mem("b")])
+    with pytest.raises(MemoryIOError, match="cannot be read"):
+        store.clear()
+    monkeypatch.undo()
+    assert store.path.read_bytes() == before
+
+
 def test_clear_is_idempotent(store: MemoryStore) -> None:
     store.clear()
     save(store, [mem("a")])
