@@ -20,12 +20,14 @@ export interface ContentPart {
 
 export interface ContextParams {
   budgetBytes?: number;
+  query?: string | null;
 }
 
 export interface ContextResult {
   content: string | null;
   injected: number;
   omitted: number;
+  ids?: string[];
 }
 
 export interface ExtractParams {
@@ -57,10 +59,14 @@ export interface MergeParams {
   limit?: number | null;
 }
 
+/** The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed. */
 export interface MergeResult {
   memories: MemoryItem[];
   added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
   dropped: number;
+  changeId: string | null;
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -76,6 +82,12 @@ export interface Provider {
 export interface SaveParams {
   items: MemoryItem[];
   limit?: number | null;
+}
+
+/** One memory changed in place: same id, `before` and `after` (SPEC S9.3). */
+export interface Update {
+  before: MemoryItem;
+  after: MemoryItem;
 }
 
 export interface Methods {
