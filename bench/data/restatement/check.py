@@ -1,4 +1,4 @@
-"""Validate pairs.jsonl (schema, S9.1 keys, uniqueness, split balance); print counts (--baseline: a naive score)."""
+"""Validate pairs.jsonl or the file given (schema, S9.1 keys, uniqueness, split balance); print counts."""
 
 from __future__ import annotations
 
@@ -108,7 +108,8 @@ def row_errors(n: int, row: object) -> list[str]:
 
 
 def main() -> int:
-    lines = PAIRS.read_text(encoding="utf-8").splitlines()
+    paths = [Path(arg) for arg in sys.argv[1:] if not arg.startswith("--")]
+    lines = (paths[0] if paths else PAIRS).read_text(encoding="utf-8").splitlines()
     errors: list[str] = []
     rows: list[dict[str, str]] = []
     for n, line in enumerate(lines, 1):
