@@ -10,28 +10,43 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from sidecar.rules.tokens import is_cjk, is_strong, match_key, normalise, tokens
+from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
+from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, tokens
 
 __all__ = ["match_key", "restates", "weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
 _CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
-_WORD_CUES = frozenset("is are was were to now".split())
+_WORD_CUES = frozenset("is are was were now".split())
 _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
 _SLOT_MAX_CHARS = 24
 _SPACES = re.compile(r"\s+")
 
 
-def weight(token: str) -> float:
-    """Evidence a shared token gives: names, versions and tools count most, CJK fragments less."""
-    if is_strong(token):
+def weight(token: str, named: frozenset[str] = frozenset()) -> float:
+    """Evidence a shared token gives: names, versions and tools count most, CJK fragments least."""
+    if token in named or any(c.isdigit() for c in token):
         return 1.0
+    if is_strong(token):
+        return 0.7
     return 0.6 if len(token) > 1 else 0.3
 
 
-def _total(found: Iterable[str]) -> float:
-    return sum(weight(token) for token in found)
+class _Pair:
+    """The two texts' tokens, and which of them either text writes as a name."""
+
+    __slots__ = ("a", "b", "named")
+
+    def __init__(self, a: str, b: str) -> None:
+        self.a, self.b = frozenset(tokens(a)), frozenset(tokens(b))
+        self.named = names(a) | names(b)
+
+    def total(self, found: Iterable[str]) -> float:
+        return sum(weight(token, self.named) for token in found)
+
+    def names_in(self, found: Iterable[str]) -> list[str]:
+        return [t for t in found if t in self.named or any(c.isdigit() for c in t)]
 
 
 def restates(a: str, b: str) -> bool:
@@ -42,37 +57,43 @@ def restates(a: str, b: str) -> bool:
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
-    set_a, set_b = frozenset(tokens(a)), frozenset(tokens(b))
-    shared = set_a & set_b
-    if not shared:
+    frames_a, frames_b = frames(a), frames(b)
+    if frames_conflict(frames_a, frames_b):
         return False
-    if set_a == set_b:
-        return _total(shared) >= 1.0
-    only_a, only_b = set_a - shared, set_b - shared
+    pair = _Pair(a, b)
+    shared = pair.a & pair.b
+    if pair.total(shared) < 0.7:
+        return False
+    cue = has_change_cue(frames_a | frames_b)
+    soft_a, soft_b = _soft_key(a), _soft_key(b)
+    start, end = _common_ends(soft_a, soft_b)
+    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
+    if max(len(slot_a), len(slot_b)) <= _SLOT_MAX_CHARS and start + end >= 0.5 * max(len(soft_a), len(soft_b)):
+        # One place differs and the frame around it is shared: a detail added, or a value replaced.
+        if not tokens(slot_a) and not tokens(slot_b):
+            return True
+        if not slot_a or not slot_b:
+            return not pair.names_in(tokens(slot_a or slot_b))
+        attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
+        return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
+    only_a, only_b = pair.a - shared, pair.b - shared
+    named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
+    if named_a and named_b:
+        # Each side names something the other does not: only a number or a stated change makes one fact.
+        numbers_only = all(t.replace(".", "").isdigit() for t in [*named_a, *named_b])
+        return ((cue or numbers_only) and pair.total(shared) >= 1.5
+                and len(named_a) <= 2 and len(named_b) <= 2)
+    kept, extra = pair.total(shared), pair.total(only_a | only_b)
     if not only_a or not only_b:
-        return _added_detail(shared, only_a | only_b)
-    if any(is_strong(t) for t in only_a) and any(is_strong(t) for t in only_b):
-        return _changed_value(a, b, shared)
-    return _reworded(shared, set_a | set_b) or _changed_value(a, b, shared)
-
-
-def _added_detail(shared: frozenset[str], extra: frozenset[str]) -> bool:
-    """One side says more: fine when the extra names nothing new (no tool, name or number)."""
-    if any(is_strong(token) for token in extra):
-        return False
-    kept = _total(shared)
-    return kept >= 1.0 and kept >= 0.4 * (kept + _total(extra))
-
-
-def _reworded(shared: frozenset[str], union: frozenset[str]) -> bool:
-    """Both sides differ only in CJK wording, and most of what they say is shared."""
-    kept = _total(shared)
-    return kept >= 1.2 and kept >= 0.6 * _total(union)
+        # One side says more: fine when the extra names nothing new.
+        return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
+    return kept >= 1.2 and kept >= 0.6 * (kept + extra)
 
 
 def _soft_key(text: str) -> str:
     """Like the match key, but a space is kept between Latin words so cue words stay visible."""
-    folded = "".join(" " if _is_separator(c) else c for c in normalise(text))
+    text = normalise(text)
+    folded = "".join(" " if _is_separator(c) and not _decimal_point(text, i) else c for i, c in enumerate(text))
     folded = _SPACES.sub(" ", folded).strip()
     out: list[str] = []
     for index, char in enumerate(folded):
@@ -82,24 +103,20 @@ def _soft_key(text: str) -> str:
     return "".join(out)
 
 
+def _decimal_point(text: str, index: int) -> bool:
+    return (text[index] == "." and 0 < index < len(text) - 1
+            and text[index - 1].isdigit() and text[index + 1].isdigit())
+
+
 def _is_separator(char: str) -> bool:
     return char.isspace() or unicodedata.category(char)[0] in "PSZC"
 
 
-def _changed_value(a: str, b: str, shared: frozenset[str]) -> bool:
-    """The two say the same thing but for one value: one contiguous difference, after a named attribute."""
-    soft_a, soft_b = _soft_key(a), _soft_key(b)
-    start, end = _common_ends(soft_a, soft_b)
-    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
-    if not slot_a or not slot_b or max(len(slot_a), len(slot_b)) > _SLOT_MAX_CHARS:
-        return False
-    prefix = soft_a[:start]
-    attribute = frozenset(tokens(prefix + " " + soft_a[len(soft_a) - end:])) & shared
-    if _total(attribute) < 1.0:
-        return False
-    if _numeric(slot_a) and _numeric(slot_b):
+def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool) -> bool:
+    """A replaced value is an update when it is a number, or follows a copula or a stated change."""
+    if _numeric(pair, slot_a) and _numeric(pair, slot_b):
         return True
-    return _value_like(slot_a) and _value_like(slot_b) and _after_cue(prefix)
+    return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
 
 
 def _common_ends(a: str, b: str) -> tuple[int, int]:
@@ -126,9 +143,12 @@ def _wordish(char: str) -> bool:
     return char.isalnum() and not is_cjk(char)
 
 
-def _numeric(slot: str) -> bool:
-    digits = slot.replace(".", "").replace(" ", "")
-    return bool(digits) and all(c in _NUMERALS for c in digits)
+def _numeric(pair: _Pair, slot: str) -> bool:
+    """The slot's value is a number (a version, a count, a time), whatever cue words surround it."""
+    named = pair.names_in(tokens(slot))
+    if named:
+        return all(token.replace(".", "").isdigit() for token in named)
+    return len(slot) <= 3 and any(c in _NUMERALS for c in slot)
 
 
 def _value_like(slot: str) -> bool:

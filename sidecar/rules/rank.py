@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from protocol import MemoryItem
-from sidecar.rules.tokens import is_strong, tokens
+from sidecar.rules.tokens import is_cjk, is_strong, tokens
 
 K1 = 1.2
 B = 0.75
@@ -17,6 +17,22 @@ STRONG_QUERY_WEIGHT = 1.5
 FEEDBACK_DOCS = 3
 FEEDBACK_TERMS = 8
 FEEDBACK_WEIGHT = 0.3
+
+
+UNIGRAM_WEIGHT = 0.3
+
+
+def search_terms(text: str) -> list[str]:
+    """The shared tokens, plus each CJK character of the bigrams as a weak term for paraphrases."""
+    terms = list(tokens(text))
+    terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
+    return terms
+
+
+def _query_weight(term: str) -> float:
+    if term[0] == "#":
+        return UNIGRAM_WEIGHT
+    return STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
 
 
 class Index:
@@ -30,7 +46,7 @@ class Index:
         lengths: list[int] = []
         doc_terms: list[Counter[str]] = []
         for position, item in enumerate(self.items):
-            counts = Counter(tokens(item.content))
+            counts = Counter(search_terms(item.content))
             doc_terms.append(counts)
             lengths.append(sum(counts.values()))
             for term, count in counts.items():
@@ -61,8 +77,7 @@ class Index:
         return direct, total
 
     def _query_weights(self, query: str) -> dict[str, float]:
-        return {term: STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
-                for term in tokens(query) if term in self._postings}
+        return {term: _query_weight(term) for term in search_terms(query) if term in self._postings}
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)

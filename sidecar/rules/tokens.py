@@ -9,9 +9,12 @@ from functools import lru_cache
 # Words nearly every memory shares ("the user prefers …", "用户偏好 …"): they say nothing about which
 # fact a memory holds, so they are cut out before bigrams are formed and never make two facts look alike.
 GENERIC_CJK = (
-    "用户们 用户 使用者 本人 偏好于 偏好 更喜欢 喜欢 喜爱 倾向于 倾向 习惯于 习惯 通常 一般 经常 总是 平时 目前 现在 当前"
+    "用户们 用户 使用者 本人 偏好于 偏好 更喜欢 喜欢 喜爱 倾向于 倾向 习惯于 习惯 通常 一般 经常 总是 平时 已经 已"
     " 正在 希望 想要 需要 要求 采用 使用 选用 常用 用来 用于 会用 一个 一些 这个 那个 比较 非常 以及 并且 而且 但是 不过"
     " 等等 的 是 了 在 和 与 或 也 都 很 把 被 用"
+    # what questions to the assistant add around the subject: they never tell two memories apart
+    " 为什么 什么 怎么样 怎么 怎样 如何 哪个 哪些 哪里 是不是 有没有 要不要 能不能 可不可以 可以 应该 帮我 给我 告诉我"
+    " 一下 我们 我的 我 你 吗 呢 吧 啊"
 ).split()
 GENERIC_WORDS = frozenset(
     "a an the this that these those is are was were be been being am do does did has have had i me my mine"
@@ -19,7 +22,9 @@ GENERIC_WORDS = frozenset(
     " preference like likes liked likely love loves usually often always generally typically currently"
     " now use uses used using utilize utilizes to of in on at for with by from as and or but so than then"
     " also too very really would will should can could want wants wanted need needs needed"
-    " please about into via when while which who whom what where how".split()
+    " please about into via when while which who whom what where how over rather instead each every just"
+    " only any some more most other go goes going went get gets got make makes made one"
+    " why whats what's should i'm im its it's there here any".split()
 )
 
 _CJK_RANGES = (
@@ -77,6 +82,10 @@ def stem(word: str) -> str:
         word = _undouble(word[:-3])
     elif word.endswith("ed") and len(word) > 4:
         word = _undouble(word[:-2])
+    if word.endswith("ment") and len(word) > 7:
+        word = word[:-4]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
     return word
 
 
@@ -121,5 +130,22 @@ def _words(text: str, out: list[str]) -> None:
 
 
 def is_strong(token: str) -> bool:
-    """Latin/digit words name things (tools, versions, places); CJK bigrams are weaker evidence alone."""
+    """Latin/digit words may name things (tools, versions, places); CJK bigrams never alone."""
     return not is_cjk(token[0])
+
+
+@lru_cache(maxsize=8192)
+def names(text: str) -> frozenset[str]:
+    """Tokens the text writes as names: with a capital or a digit, or any Latin word in a CJK sentence."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text.encode("utf-8", "ignore").decode("utf-8"))
+    in_cjk = any(is_cjk(c) for c in text)
+    found: set[str] = set()
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if any(is_cjk(c) for c in word) or not (in_cjk or any(c.isupper() or c.isdigit() for c in word)):
+            continue
+        folded = word.casefold()
+        if folded not in GENERIC_WORDS and stem(folded) not in GENERIC_WORDS:
+            found.add(stem(folded))
+    return frozenset(found)
