@@ -21,6 +21,8 @@ _CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
 _WORD_CUES = frozenset("is are was were now".split())
 _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
 _SLOT_MAX_CHARS = 24
+# Share of what two differently worded texts say that they must have in common.
+REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
 
 
@@ -72,8 +74,11 @@ def restates(a: str, b: str) -> bool:
         # One place differs and the frame around it is shared: a detail added, or a value replaced.
         if not tokens(slot_a) and not tokens(slot_b):
             return True
-        if not slot_a or not slot_b:
-            return not pair.names_in(tokens(slot_a or slot_b))
+        in_a, in_b = frozenset(tokens(slot_a)), frozenset(tokens(slot_b))
+        if in_a <= in_b or in_b <= in_a:
+            # Words inserted around the same frame: a detail, unless the insertion names something.
+            extra = (in_a | in_b) - (in_a & in_b)
+            return not pair.names_in(extra) and pair.total(shared) >= 0.4 * (pair.total(shared) + pair.total(extra))
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
         return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
     only_a, only_b = pair.a - shared, pair.b - shared
@@ -87,7 +92,7 @@ def restates(a: str, b: str) -> bool:
     if not only_a or not only_b:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
-    return kept >= 1.2 and kept >= 0.6 * (kept + extra)
+    return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
 
 
 def _soft_key(text: str) -> str:

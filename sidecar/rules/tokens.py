@@ -23,7 +23,7 @@ GENERIC_WORDS = frozenset(
     " now use uses used using utilize utilizes to of in on at for with by from as and or but so than then"
     " also too very really would will should can could want wants wanted need needs needed"
     " please about into via when while which who whom what where how over rather instead each every just"
-    " only any some more most other go goes going went get gets got make makes made one"
+    " only any some more most other goes going went get gets got make makes made one"
     " why whats what's should i'm im its it's there here any".split()
 )
 
@@ -55,6 +55,7 @@ def normalise(text: str) -> str:
     return text.casefold()
 
 
+@lru_cache(maxsize=8192)
 def match_key(text: str) -> str:
     """S9.1: NFKC, casefold, whitespace and every punctuation/symbol character removed."""
     key = "".join(c for c in normalise(text) if not _dropped_from_key(c))
