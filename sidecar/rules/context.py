@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Optional
 
 from protocol import ContextResult, MemoryItem
 
@@ -41,15 +42,27 @@ def render_context(items: Sequence[MemoryItem], budget_bytes: int) -> ContextRes
     return _render(items, lines, range(total - best, total))
 
 
-def render_preferred(items: Sequence[MemoryItem], preference: Iterable[int], budget_bytes: int) -> ContextResult:
+class Lines(NamedTuple):
+    """Each memory's rendered line and its UTF-8 size; derived once per store snapshot."""
+
+    text: list[str]
+    sizes: list[int]
+
+
+def lines_of(items: Sequence[MemoryItem]) -> Lines:
+    text = ["- " + one_line(item.content) for item in items]
+    return Lines(text, [len(line.encode("utf-8")) for line in text])
+
+
+def render_preferred(items: Sequence[MemoryItem], preference: Iterable[int], budget_bytes: int,
+                     lines: Optional[Lines] = None) -> ContextResult:
     """`items` oldest first; positions are taken in `preference` order, each one that still fits (a long
     memory that does not fit is skipped, a shorter later one may), then rendered oldest first."""
     total = len(items)
-    lines = ["- " + one_line(item.content) for item in items]
-    sizes = [len(line.encode("utf-8")) for line in lines]
+    text, sizes = lines or lines_of(items)
     fixed = len(HEADER.encode("utf-8")) + 2
     if total and fixed + sum(sizes) + total - 1 <= budget_bytes:
-        return _render(items, lines, range(total))
+        return _render(items, text, range(total))
     # The omitted note's size is reserved for the widest count it can show, so the total never overflows.
     room = budget_bytes - fixed - len(omitted_note(total).encode("utf-8"))
     chosen: list[int] = []
@@ -61,7 +74,7 @@ def render_preferred(items: Sequence[MemoryItem], preference: Iterable[int], bud
             used += size
     if not chosen:
         return ContextResult(content=None, injected=0, omitted=total)
-    return _render(items, lines, sorted(chosen))
+    return _render(items, text, sorted(chosen))
 
 
 def _render(items: Sequence[MemoryItem], lines: list[str], positions: Iterable[int]) -> ContextResult:

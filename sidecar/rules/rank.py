@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from protocol import MemoryItem
+from sidecar.rules.concepts import concept_terms
 from sidecar.rules.tokens import is_cjk, is_strong, tokens
 
 K1 = 1.2
@@ -22,16 +25,28 @@ FEEDBACK_WEIGHT = 0.3
 UNIGRAM_WEIGHT = 0.3
 
 
+CONCEPT_WEIGHT = 1.0
+
+
 def search_terms(text: str) -> list[str]:
-    """The shared tokens, plus each CJK character of the bigrams as a weak term for paraphrases."""
+    """The shared tokens, each CJK character of them as a weak term for paraphrases, and glossary
+    concepts, so a question in one language finds a memory written in the other."""
     terms = list(tokens(text))
     terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
+    terms += concept_terms(text)
     return terms
+
+
+@lru_cache(maxsize=8192)
+def _term_counts(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple(Counter(search_terms(text)).items())
 
 
 def _query_weight(term: str) -> float:
     if term[0] == "#":
         return UNIGRAM_WEIGHT
+    if term[0] == "@":
+        return CONCEPT_WEIGHT
     return STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
 
 
@@ -44,13 +59,17 @@ class Index:
         self.items = tuple(items)
         postings: dict[str, list[tuple[int, int]]] = {}
         lengths: list[int] = []
-        doc_terms: list[Counter[str]] = []
+        doc_terms: list[tuple[tuple[str, int], ...]] = []
         for position, item in enumerate(self.items):
-            counts = Counter(search_terms(item.content))
+            counts = _term_counts(item.content)
             doc_terms.append(counts)
-            lengths.append(sum(counts.values()))
-            for term, count in counts.items():
-                postings.setdefault(term, []).append((position, count))
+            lengths.append(sum(count for _, count in counts))
+            for term, count in counts:
+                hits = postings.get(term)
+                if hits is None:
+                    postings[term] = [(position, count)]
+                else:
+                    hits.append((position, count))
         self._postings = postings
         self._lengths = lengths
         self._doc_terms = doc_terms
@@ -59,8 +78,6 @@ class Index:
         self._idf = {term: math.log(1 + (total - len(hits) + 0.5) / (len(hits) + 0.5))
                      for term, hits in postings.items()}
 
-    def terms(self, position: int) -> Counter[str]:
-        return self._doc_terms[position]
 
     def scores(self, query: str) -> list[float]:
         """One score ≥ 0 per item, in item order: BM25 of the query plus its damped expansion."""
@@ -90,10 +107,11 @@ class Index:
         return scores
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
-        best = sorted((p for p, s in enumerate(scores) if s > 0), key=lambda p: -scores[p])[:FEEDBACK_DOCS]
+        best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > 0),
+                              key=lambda p: (scores[p], p))
         gathered: Counter[str] = Counter()
         for position in best:
-            for term in self._doc_terms[position]:
+            for term, _ in self._doc_terms[position]:
                 if term not in weights:
                     gathered[term] += self._idf[term]
         return {term: 1.0 for term, _ in gathered.most_common(FEEDBACK_TERMS)}
@@ -104,6 +122,13 @@ class Index:
         Memories holding a query token come before those found only by the query's expansion.
         """
         direct, scores = self._scores(query)
-        order = sorted(range(len(self.items)),
-                       key=lambda p: (direct[p] <= 0, -scores[p], -self.items[p].created_at, -p))
-        return [(position, scores[position]) for position in order]
+        items = self.items
+
+        def key(p: int) -> tuple[float, int, int]:
+            return (-scores[p], -items[p].created_at, -p)
+
+        matched = sorted((p for p, score in enumerate(direct) if score > 0), key=key)
+        expanded = sorted((p for p, score in enumerate(scores) if score > 0 and direct[p] <= 0), key=key)
+        # Items are oldest first (file order on ties), so the rest, newest first, is the reverse order.
+        rest = [p for p in range(len(items) - 1, -1, -1) if scores[p] <= 0]
+        return [(position, scores[position]) for position in (*matched, *expanded, *rest)]

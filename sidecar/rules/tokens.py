@@ -43,6 +43,8 @@ _WORD = re.compile(r"\d+(?:\.\d+)+|[^\W_]+")
 
 
 def is_cjk(char: str) -> bool:
+    if char < "\u3040":
+        return False
     code = ord(char)
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
