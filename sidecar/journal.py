@@ -53,10 +53,16 @@ _MISSING = _State(None, [], [], 0, 0)
 class Journal:
     """Owns `history.jsonl` beside `memory.json`; a damaged history never blocks a memory write."""
 
-    def __init__(self, path: Path, max_changes: int = MAX_CHANGES, max_bytes: int = MAX_BYTES) -> None:
+    def __init__(self, path: Path, max_changes: int = MAX_CHANGES, max_bytes: int = MAX_BYTES,
+                 slack: float = 0.0) -> None:
+        """`slack` lets the file grow to (1 + slack) times the bounds before a rewrite trims it back to
+        them, so that a full history is not rewritten on every append; reads see only what the bounds keep.
+        """
         self.path = path
         self.max_changes = max_changes
         self.max_bytes = max_bytes
+        self._trim_changes = int(max_changes * (1 + slack))
+        self._trim_bytes = int(max_bytes * (1 + slack))
         self._cache: _State | None = None
         self._tmp_counter = 0
 
@@ -77,7 +83,7 @@ class Journal:
         if current.damaged:
             self._quarantine()
             self._rewrite([*current.lines, line], [*current.changes, change])
-        elif len(current.lines) + 1 > self.max_changes or current.end + len(line) > self.max_bytes:
+        elif len(current.lines) + 1 > self._trim_changes or current.end + len(line) > self._trim_bytes:
             self._rewrite([*current.lines, line], [*current.changes, change])
         else:
             self._append_line(current, line, change)
@@ -90,8 +96,8 @@ class Journal:
         current = self._read()
         if current.unreadable:
             raise MemoryIOError("the history file exists but cannot be read")
-        limit = max(1, min(limit, self.max_changes))
-        return current.changes[-limit:][::-1]
+        count = min(max(1, limit), self._kept(current.lines))
+        return current.changes[len(current.changes) - count:][::-1]
 
     def find(self, change_id: str) -> Change | None:
         """The newest recorded change with that id. Raises MemoryIOError as `recent` does."""
@@ -197,13 +203,9 @@ class Journal:
 
     def _rewrite(self, lines: list[bytes], changes: list[Change]) -> None:
         """Atomically replaces the file with the newest entries that fit (at least the newest one)."""
-        keep, size = 0, 0
-        for line in reversed(lines):
-            if keep and (keep + 1 > self.max_changes or size + len(line) > self.max_bytes):
-                break
-            keep += 1
-            size += len(line)
+        keep = self._kept(lines)
         lines, changes = lines[len(lines) - keep:], changes[len(changes) - keep:]
+        size = sum(map(len, lines))
         directory = self.path.parent
         self._remove_stale_temps()
         self._tmp_counter += 1
@@ -244,6 +246,16 @@ class Journal:
             log.warning("the history file was damaged; kept it as %s and started a new one", target.name)
             return
         raise MemoryIOError("could not set the damaged history aside: too many quarantined copies")
+
+    def _kept(self, lines: list[bytes]) -> int:
+        """How many of the newest lines the bounds keep: at least the newest one."""
+        keep, size = 0, 0
+        for line in reversed(lines):
+            if keep and (keep + 1 > self.max_changes or size + len(line) > self.max_bytes):
+                break
+            keep += 1
+            size += len(line)
+        return keep
 
     def _is_temp(self, name: str) -> bool:
         return name.startswith(f".{self.path.name}.") and name.endswith(".tmp")

@@ -134,6 +134,24 @@ def test_the_newest_change_is_kept_even_when_it_alone_exceeds_the_byte_bound(pat
     assert ids(assert_valid_file(path)) == ["c2"]
 
 
+def test_with_slack_the_file_is_trimmed_less_often_but_reads_keep_to_the_bounds(path: Path) -> None:
+    journal = Journal(path, max_changes=10, slack=0.5)
+    for n in range(15):
+        journal.append(change(n))
+    assert len(assert_valid_file(path)) == 15
+    assert ids(journal.recent(500)) == [f"c{n}" for n in range(14, 4, -1)]
+    assert journal.find("c4") is None
+    journal.append(change(15))
+    assert ids(assert_valid_file(path)) == [f"c{n}" for n in range(6, 16)]
+    size = len(line(change(20)))
+    by_bytes = Journal(path.with_name("bytes.jsonl"), max_bytes=2 * size, slack=1.0)
+    for n in range(20, 24):
+        by_bytes.append(change(n))
+    assert ids(by_bytes.recent(500)) == ["c23", "c22"]
+    by_bytes.append(change(24))
+    assert ids(assert_valid_file(by_bytes.path)) == ["c23", "c24"]
+
+
 @pytest.mark.parametrize("tail", [
     b'{"changeId":"c9","at":9,"ki',
     b"\0" * 64,

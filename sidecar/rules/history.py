@@ -17,8 +17,8 @@ def diff(before: Sequence[MemoryItem], after: Sequence[MemoryItem]
     new = {item.id: item for item in after}
     added = [item for item in after if item.id not in old]
     removed = [item for item in before if item.id not in new]
-    updated = [Update(before=item, after=new[item.id]) for item in old.values()
-               if item.id in new and new[item.id] != item]
+    updated = [Update(before=item, after=other) for item in old.values()
+               if (other := new.get(item.id, item)) is not item and other != item]
     return added, removed, updated
 
 
