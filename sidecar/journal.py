@@ -109,7 +109,8 @@ class Journal:
     def forget(self) -> None:
         """Deletes the history and its quarantined copies: nothing cleared or replaced can come back.
 
-        A directory squatting on one of those names was never history and is left alone. Raises MemoryIOError when a file cannot be deleted; a missing file is success.
+        A directory squatting on one of those names was never history and is left alone.
+        Raises MemoryIOError when a file cannot be deleted; a missing file is success.
         """
         self._cache = None
         doomed = []
@@ -166,12 +167,14 @@ class Journal:
             chunks = []
             while chunk := os.read(fd, 1 << 20):
                 chunks.append(chunk)
-            st = os.fstat(fd)
+            changed_meanwhile = _stat_key(os.fstat(fd)) != _stat_key(st)
         except OSError:
             return _State(None, [], [], 0, 0, damaged=True, unreadable=True)
         finally:
             os.close(fd)
-        return _parse(b"".join(chunks), _stat_key(st))
+        state = _parse(b"".join(chunks), _stat_key(st))
+        # A state whose bytes may not match its stat must not be cached: an append would cut by it.
+        return state._replace(key=None) if changed_meanwhile else state
 
     def _append_line(self, current: _State, line: bytes, change: Change) -> None:
         flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
