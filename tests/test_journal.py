@@ -271,6 +271,28 @@ def test_a_change_appended_by_another_process_is_seen_and_kept(path: Path) -> No
     assert ids(assert_valid_file(path)) == ["c0", "c1", "c2"]
 
 
+def test_a_file_that_grows_while_it_is_read_is_read_again_before_an_append(
+        path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    Journal(path).append(change(0))
+    reader = Journal(path)
+    real_read = os.read
+    grown: list[bool] = []
+
+    def read_then_grow_at_eof(fd: int, size: int) -> bytes:
+        data = real_read(fd, size)
+        if not data and not grown:
+            grown.append(True)
+            with open(path, "ab") as other_process:
+                other_process.write(line(change(1)))
+        return data
+
+    monkeypatch.setattr(os, "read", read_then_grow_at_eof)
+    assert ids(reader.recent(50)) == ["c0"]
+    monkeypatch.undo()
+    reader.append(change(2))
+    assert ids(assert_valid_file(path)) == ["c0", "c1", "c2"]
+
+
 def test_a_disk_that_refuses_is_memory_io(tmp_path: Path) -> None:
     (tmp_path / "not-a-dir").write_bytes(b"")
     journal = Journal(tmp_path / "not-a-dir" / "history.jsonl")
