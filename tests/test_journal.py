@@ -333,3 +333,23 @@ def test_any_bytes_in_the_history_read_without_error_and_the_next_append_leaves_
         assert Journal(path, max_changes=5).recent(500) == [change(9), *readable][:5]
         for copy in corrupt_copies(path):
             assert copy.read_bytes() == data
+
+
+wire_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
+wire_items = st.builds(MemoryItem, st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8),
+                       wire_text, st.integers(0, 2**53), wire_text)
+wire_changes = st.builds(Change, wire_text, st.integers(0, 2**53), st.sampled_from(["save", "clear", "merge", "undo"]),
+                         st.lists(wire_items, max_size=3), st.lists(wire_items, max_size=3),
+                         st.lists(st.builds(Update, wire_items, wire_items), max_size=2))
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=50)
+@given(st.lists(wire_changes, min_size=1, max_size=6))
+def test_any_storable_text_round_trips_through_the_history(changes: list[Change]) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "history.jsonl"
+        journal = Journal(path)
+        for c in changes:
+            journal.append(c)
+        assert Journal(path).recent(500) == changes[::-1]
+        assert len(path.read_bytes().splitlines()) == len(changes)
