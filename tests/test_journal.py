@@ -335,8 +335,8 @@ def test_any_bytes_in_the_history_read_without_error_and_the_next_append_leaves_
             assert copy.read_bytes() == data
 
 
-wire_text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
-wire_items = st.builds(MemoryItem, st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8),
+wire_text = st.text(st.characters(codec="utf-8"), max_size=30)
+wire_items = st.builds(MemoryItem, st.text(st.characters(codec="utf-8"), min_size=1, max_size=8),
                        wire_text, st.integers(0, 2**53), wire_text)
 wire_changes = st.builds(Change, wire_text, st.integers(0, 2**53), st.sampled_from(["save", "clear", "merge", "undo"]),
                          st.lists(wire_items, max_size=3), st.lists(wire_items, max_size=3),
