@@ -286,7 +286,7 @@ def test_with_a_match_key_a_memory_learnt_again_since_is_not_duplicated() -> Non
     gone = item("a", "用户偏好 zsh", 1)
     change = Change(change_id="c", at=5, kind="clear", removed=[gone, item("b", "项目使用 pnpm", 2)])
     relearnt = item("z", "用户偏好 ZSH。", 8)
-    plan = plan_undo([relearnt], change, 100, key=normalise_whitespace)
+    plan = plan_undo([relearnt], change, 100, key=s91_key)
     assert [entry.id for entry in plan.items] == ["b", "z"]
     assert plan.conflicts == 1
     assert len(plan_undo([relearnt], change, 100).items) == 3
