@@ -12,6 +12,16 @@ export interface CancelParams {
   id: number | string;
 }
 
+/** One entry of history.jsonl: what a write added, removed (evictions included) and updated (S9.4). */
+export interface Change {
+  changeId: string;
+  at: number;
+  kind: unknown;
+  added?: MemoryItem[];
+  removed?: MemoryItem[];
+  updated?: Update[];
+}
+
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
 export interface ContentPart {
   type: string;
@@ -33,6 +43,14 @@ export interface ContextResult {
 export interface ExtractParams {
   messages: AiMessage[];
   provider?: Provider | null;
+}
+
+export interface HistoryParams {
+  limit?: number;
+}
+
+export interface HistoryResult {
+  changes: Change[];
 }
 
 export interface InfoResult {
@@ -79,9 +97,53 @@ export interface Provider {
   model?: string | null;
 }
 
+export interface RememberConversationParams {
+  messages: AiMessage[];
+  sourceScope: string;
+  provider?: Provider | null;
+  limit?: number | null;
+  inputBudgetChars?: number;
+  knownBudgetBytes?: number;
+}
+
+export interface RememberParams {
+  content: string;
+  sourceScope: string;
+}
+
 export interface SaveParams {
   items: MemoryItem[];
   limit?: number | null;
+}
+
+export interface SearchHit {
+  memory: MemoryItem;
+  score: number;
+}
+
+export interface SearchParams {
+  query: string;
+  limit?: number;
+}
+
+export interface SearchResult {
+  items: SearchHit[];
+}
+
+export interface UndoParams {
+  changeId: string;
+}
+
+/** An undo's receipt: restored items in `added`, reverted ones in `updated`, taken-out ones in `removed` (S9.6). */
+export interface UndoResult {
+  memories: MemoryItem[];
+  added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
+  dropped: number;
+  changeId: string | null;
+  removed: MemoryItem[];
+  conflicts: number;
 }
 
 /** One memory changed in place: same id, `before` and `after` (SPEC S9.3). */
@@ -97,6 +159,12 @@ export interface Methods {
   "ai_extract_memories": { params: ExtractParams; result: string };
   "ai_merge_memories": { params: MergeParams; result: MergeResult };
   "ai_memory_context": { params: ContextParams; result: ContextResult };
+  "ai_search_memories": { params: SearchParams; result: SearchResult };
+  "ai_remember": { params: RememberParams; result: MergeResult };
+  "ai_remember_conversation": { params: RememberConversationParams; result: MergeResult };
+  "ai_memory_history": { params: HistoryParams; result: HistoryResult };
+  "ai_undo_change": { params: UndoParams; result: UndoResult };
+  "ai_forget_history": { params: NoParams; result: null };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
   "$/cancelRequest": { params: CancelParams; result: null };
