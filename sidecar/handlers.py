@@ -16,6 +16,7 @@ from protocol import (
     PROTOCOL_VERSION,
     ContextParams,
     ContextResult,
+    ErrorCode,
     ExtractParams,
     InfoResult,
     MemoryItem,
@@ -28,10 +29,11 @@ from sidecar import NAME, __version__
 from sidecar.app import App
 from sidecar.config import resolve_limit
 from sidecar.dispatch import Handler, Route, build_routes
-from sidecar.errors import InvalidParams
+from sidecar.errors import AiError, InvalidParams
 from sidecar.rules.context import render_context
 from sidecar.rules.evict import duplicate_id_index, shape_for_save
 from sidecar.rules.merge import merge_output
+from sidecar.rules.model_output import NoMemoryArray, candidate_texts
 from sidecar.store import Snapshot
 
 T = TypeVar("T")
@@ -47,10 +49,9 @@ def save_memories(app: App, params: SaveParams) -> Awaitable[None]:
     duplicate = duplicate_id_index(params.items)
     if duplicate is not None:
         raise InvalidParams(f"invalid params: duplicate id - at `$.items[{duplicate}].id`")
-    items = shape_for_save(params.items, resolve_limit(params.limit, app.settings))
 
     def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
-        return items, None
+        return shape_for_save(params.items, resolve_limit(params.limit, app.settings)), None
 
     return app.write(app.store.update, replace)
 
@@ -64,11 +65,18 @@ async def extract_memories(app: App, params: ExtractParams) -> str:
 
 
 def merge_memories(app: App, params: MergeParams) -> Awaitable[MergeResult]:
-    """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
-    limit = resolve_limit(params.limit, app.settings)
+    """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched.
+
+    The untrusted `raw` is parsed here, before the write is queued, so it never holds the store lock.
+    """
+    try:
+        texts = candidate_texts(params.raw)
+    except NoMemoryArray as exc:
+        raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
 
     def merge(current: Snapshot) -> tuple[Optional[list[MemoryItem]], MergeResult]:
-        result = merge_output(list(current.items), params.raw, params.source_scope, params.basis or (), limit)
+        limit = resolve_limit(params.limit, app.settings)
+        result = merge_output(list(current.items), texts, params.source_scope, params.basis or (), limit)
         changed = result.memories != list(current.items) or not current.clean
         return (result.memories if changed else None), result
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from protocol import MemoryItem
 from sidecar.rules.evict import shape_for_save
 from sidecar.rules.merge import merge_output
+from sidecar.rules.model_output import candidate_texts
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import normalise_whitespace as norm
 from tests.strategies import contents, memory_lists
@@ -23,7 +24,7 @@ def mem(id_: str, content: str, created_at: int = 1) -> MemoryItem:
 def test_seed_example_new_items_get_ids_and_equal_ones_keep_theirs() -> None:
     stored = [mem("old", "用户偏好 zsh", 5)]
     ids = iter(["n1", "n2"])
-    result = merge_output(stored, '[{"content": "用户偏好  zsh"}, {"content": "项目使用 pnpm"}]', "ssh-1", [],
+    result = merge_output(stored, ["用户偏好  zsh", "项目使用 pnpm"], "ssh-1", [],
                           100, now_ms=NOW, new_id=lambda: next(ids))
     assert result.memories == [mem("old", "用户偏好 zsh", 5),
                                MemoryItem(id="n1", content="项目使用 pnpm", created_at=NOW, source_scope="ssh-1")]
@@ -33,26 +34,26 @@ def test_seed_example_new_items_get_ids_and_equal_ones_keep_theirs() -> None:
 def test_an_item_deleted_since_the_basis_was_sent_is_not_re_added() -> None:
     stored = [mem("keep", "项目使用 pnpm")]
     raw = '[{"content": "用户偏好 zsh"}, {"content": "项目使用 pnpm"}, {"content": "用户偏好 nvim"}]'
-    result = merge_output(stored, raw, "global", ["用户偏好\u3000zsh", "项目使用 pnpm"], 100, now_ms=NOW)
+    result = merge_output(stored, candidate_texts(raw), "global", ["用户偏好\u3000zsh", "项目使用 pnpm"], 100, now_ms=NOW)
     assert [m.content for m in result.memories] == ["项目使用 pnpm", "用户偏好 nvim"]
 
 
 def test_secrets_are_dropped_and_counted() -> None:
     raw = json.dumps([{"content": "API key 是 sk-proj-abc123def456ghi789"}, {"content": "密码：hunter2"},
                       {"content": "用户用 1Password 管理密码"}], ensure_ascii=False)
-    result = merge_output([], raw, "global", [], 100, now_ms=NOW)
+    result = merge_output([], candidate_texts(raw), "global", [], 100, now_ms=NOW)
     assert [m.content for m in result.memories] == ["用户用 1Password 管理密码"] and result.dropped == 2
 
 
 def test_whitespace_is_folded_and_content_cut_to_200() -> None:
     raw = json.dumps([{"content": "  第一行\n第二行\u3000 尾  "}, {"content": "长" * 300}], ensure_ascii=False)
-    result = merge_output([], raw, "global", [], 100, now_ms=NOW)
+    result = merge_output([], candidate_texts(raw), "global", [], 100, now_ms=NOW)
     assert [m.content for m in result.memories] == ["第一行 第二行 尾", "长" * 200]
 
 
 def test_new_items_beyond_the_limit_evict_the_oldest() -> None:
     stored = [mem(str(i), f"旧 {i}", i) for i in range(10)]
-    result = merge_output(stored, '[{"content": "新"}]', "global", [], 10, now_ms=NOW)
+    result = merge_output(stored, ["新"], "global", [], 10, now_ms=NOW)
     assert [m.id for m in result.memories[:-1]] == [str(i) for i in range(1, 10)]
     assert result.memories[-1].content == "新"
 
@@ -82,7 +83,7 @@ def rendered(output: list[str], fenced: bool) -> str:
 def test_merge_invariants(scenario: tuple[list[MemoryItem], list[str], list[str], int], fenced: bool) -> None:
     stored, basis, output, limit = scenario
     counter = itertools.count()
-    result = merge_output(stored, rendered(output, fenced), "global", basis, limit, now_ms=NOW,
+    result = merge_output(stored, candidate_texts(rendered(output, fenced)), "global", basis, limit, now_ms=NOW,
                           new_id=lambda: f"new-{next(counter)}")
     memories = result.memories
     keys = [norm(m.content) for m in memories]
@@ -111,6 +112,6 @@ def test_merge_invariants(scenario: tuple[list[MemoryItem], list[str], list[str]
 def test_merging_the_same_output_twice_changes_nothing_the_second_time(
         scenario: tuple[list[MemoryItem], list[str], list[str], int]) -> None:
     stored, basis, output, _ = scenario
-    first = merge_output(stored, rendered(output, False), "global", basis, 1000, now_ms=NOW)
-    second = merge_output(first.memories, rendered(output, False), "global", basis, 1000, now_ms=NOW + 1)
+    first = merge_output(stored, candidate_texts(rendered(output, False)), "global", basis, 1000, now_ms=NOW)
+    second = merge_output(first.memories, candidate_texts(rendered(output, False)), "global", basis, 1000, now_ms=NOW + 1)
     assert second.memories == first.memories and second.added == []

@@ -8,7 +8,6 @@ from typing import Optional
 
 from protocol import MemoryItem, MergeResult
 from sidecar.rules.evict import evict, oldest_first
-from sidecar.rules.model_output import candidate_texts
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, normalise_whitespace
 
@@ -21,20 +20,18 @@ def new_uuid4() -> str:
 
 def merge_output(
     stored: list[MemoryItem],
-    raw: str,
+    texts: list[str],
     source_scope: str,
     basis: Iterable[str],
     limit: int,
     now_ms: Optional[int] = None,
     new_id: Callable[[], str] = new_uuid4,
 ) -> MergeResult:
-    """The store after adding what `raw` holds that is new.
+    """The store after adding the model's candidate `texts` (see model_output.candidate_texts) that are new.
 
     An output item equal (after whitespace folding) to a stored item is that item; one equal to a
     `basis` entry that is no longer stored was deleted by the user meanwhile and stays deleted.
-    Raises AiError(AI_RESPONSE) when `raw` holds no memory array.
     """
-    texts = candidate_texts(raw)
     now_ms = int(time.time() * 1000) if now_ms is None else now_ms
     known = {normalise_whitespace(item.content) for item in stored}
     deleted = {normalise_whitespace(text) for text in basis} - known
