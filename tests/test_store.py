@@ -125,18 +125,19 @@ def test_an_existing_file_that_cannot_be_read_lists_empty_but_is_never_replaced_
         store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     save(store, [mem("a", "用户偏好 zsh")])
     before = store.path.read_bytes()
-    real = Path.read_bytes
+    real = os.open
 
-    def denied(path: Path) -> bytes:
-        if path == store.path:
+    def denied(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
+        if os.fspath(path) == os.fspath(store.path):
             raise PermissionError(13, "Permission denied")
-        return real(path)
+        return real(path, flags, mode)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(os, "open", denied)
     store._cache = None
     assert store.snapshot().items == ()
-    with pytest.raises(MemoryIOError, match="cannot be read"):
+    with pytest.raises(MemoryIOError, match="cannot be read") as exc:
         save(store, [mem("b")])
+    assert str(store.path) in exc.value.message
     with pytest.raises(MemoryIOError, match="cannot be read"):
         store.clear()
     monkeypatch.undo()

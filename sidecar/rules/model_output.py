@@ -10,6 +10,8 @@ from typing import Any
 
 import msgspec
 
+from sidecar.rules.json_spans import OPENERS, QUOTE, array_elements, string_end
+
 MAX_OUTPUT_BYTES = 1024 * 1024
 # Spans tried before giving up: a real answer never hides behind thousands of bracketed asides.
 MAX_CANDIDATES = 2000
@@ -18,13 +20,9 @@ MAX_DEPTH = 2048
 # Failed candidates may be searched inside; their total size is bounded so the work stays linear.
 DESCENT_FACTOR = 4
 
-_OPENERS = frozenset(b"[{")
 _PARTNER = {ord("]"): ord("["), ord("}"): ord("{")}
-_QUOTE, _BACKSLASH, _NEWLINE, _COMMA = ord('"'), ord("\\"), ord("\n"), ord(",")
 _OPENER = re.compile(rb"[\[{]")
 _OUTSIDE = re.compile(rb'[\[\]{}"]')
-_ELEMENT = re.compile(rb'[\[\]{}",]')
-_INSIDE = re.compile(rb'["\\\n]')
 _FENCE = b"```"
 _FENCE_INFO = re.compile(rb"[A-Za-z0-9_-]*")
 _REASONING_OPEN = re.compile(rb"<(think|thinking|reasoning)\s*>", re.IGNORECASE)
@@ -147,7 +145,6 @@ def _match_brackets(data: bytes) -> tuple[array[int], array[int]]:
     ends: array[int] = array("q")
     stack: deque[int] = deque(maxlen=MAX_DEPTH)
     position = 0
-    size = len(data)
     while True:
         # With nothing open, quotes and closers are prose: only the next opener matters.
         token = (_OUTSIDE if stack else _OPENER).search(data, position)
@@ -156,12 +153,12 @@ def _match_brackets(data: bytes) -> tuple[array[int], array[int]]:
         at = token.start()
         char = data[at]
         position = at + 1
-        if char == _QUOTE:
+        if char == QUOTE:
             if stack:
-                position, closed = _string_end(data, position, size)
+                position, closed = string_end(data, position)
                 if not closed:
                     stack.clear()
-        elif char in _OPENERS:
+        elif char in OPENERS:
             stack.append(len(opens))
             opens.append(at)
             ends.append(-1)
@@ -171,21 +168,6 @@ def _match_brackets(data: bytes) -> tuple[array[int], array[int]]:
                 ends[index] = at + 1
             else:
                 stack.clear()
-
-
-def _string_end(data: bytes, position: int, size: int) -> tuple[int, bool]:
-    """Where the JSON string whose body starts at `position` ends, and whether it ends properly."""
-    while True:
-        token = _INSIDE.search(data, position)
-        if token is None:
-            return size, False
-        at = token.start()
-        char = data[at]
-        if char == _QUOTE:
-            return at + 1, True
-        if char == _NEWLINE:
-            return at, False
-        position = at + 2
 
 
 def _evaluate(span: bytes) -> tuple[list[Any] | None, bool]:
@@ -217,8 +199,8 @@ def _salvage_elements(span: bytes) -> list[Any] | None:
 
     Only an array of strings or objects counts, so bracketed prose is not taken for the answer.
     """
-    bounds = _element_bounds(span)
-    if bounds is None:
+    bounds, closed = array_elements(span, 0)
+    if not closed:
         return None
     elements: list[Any] = []
     shaped = False
@@ -232,34 +214,3 @@ def _salvage_elements(span: bytes) -> list[Any] | None:
         except (msgspec.DecodeError, RecursionError):
             continue
     return elements if shaped else None
-
-
-def _element_bounds(span: bytes) -> list[tuple[int, int]] | None:
-    """Ranges of the top-level elements of the bracketed array `span`, or None when it is not well formed."""
-    bounds = []
-    depth = 0
-    element_start = 1
-    position = 1
-    size = len(span)
-    while True:
-        token = _ELEMENT.search(span, position)
-        if token is None:
-            return None
-        at = token.start()
-        char = span[at]
-        position = at + 1
-        if char == _QUOTE:
-            position, closed = _string_end(span, position, size)
-            if not closed:
-                return None
-        elif char in _OPENERS:
-            depth += 1
-        elif char == _COMMA:
-            if depth == 0:
-                bounds.append((element_start, at))
-                element_start = at + 1
-        elif depth:
-            depth -= 1
-        else:
-            bounds.append((element_start, at))
-            return bounds
