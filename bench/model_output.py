@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sidecar.rules.model_output import NoMemoryArray, candidate_texts
 
-SHAPES = {
+SHAPES: dict[str, Callable[[int], str]] = {
     "fence then letters": lambda n: "```" + "a" * n,
     "open braces": lambda n: "{" * n,
     "open brackets": lambda n: "[" * n,

@@ -101,7 +101,7 @@ def test_hostile_shapes_are_parsed_with_linear_work(raw: str, monkeypatch: pytes
         decoded += len(data)
         return real(data)
 
-    monkeypatch.setattr(model_output.msgspec.json, "decode", counting)
+    monkeypatch.setattr(msgspec.json, "decode", counting)
     with pytest.raises(NoMemoryArray):
         candidate_texts(raw)
     assert decoded <= (model_output.DESCENT_FACTOR + 2) * len(raw.encode())
