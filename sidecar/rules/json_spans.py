@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-QUOTE, NEWLINE, COMMA = ord('"'), ord("\n"), ord(",")
+QUOTE, COMMA = ord('"'), ord(",")
 OPENERS = frozenset(b"[{")
-_INSIDE = re.compile(rb'["\\\n]')
+# Escapes and plain runs alternate without overlap, so this never backtracks.
+_STRING_BODY = re.compile(rb'(?:[^"\\\n]+|\\.)*')
 _ELEMENT = re.compile(rb'[\[\]{}",]')
 
 
@@ -15,30 +16,25 @@ def string_end(data: bytes, position: int) -> tuple[int, bool]:
 
     A raw line break cannot be inside a JSON string, so it ends a broken one (where resync starts).
     """
-    while True:
-        token = _INSIDE.search(data, position)
-        if token is None:
-            return len(data), False
-        at = token.start()
-        char = data[at]
-        if char == QUOTE:
-            return at + 1, True
-        if char == NEWLINE:
-            return at, False
-        position = at + 2
+    body = _STRING_BODY.match(data, position)
+    end = body.end() if body is not None else position
+    if end < len(data) and data[end] == QUOTE:
+        return end + 1, True
+    return end, False
 
 
-def array_elements(data: bytes, opener: int) -> tuple[list[tuple[int, int]], bool]:
+def array_elements(data: bytes, opener: int, max_tokens: int = 200_000) -> tuple[list[tuple[int, int]], bool]:
     """Byte ranges of the top-level elements of the array opening at `data[opener]`, and whether it closed.
 
     Stops at the first damage (a broken string or the end of the data); the range from the last comma to
     it is included too, as a torn file may lack only its closing bracket. Nesting is counted, never
-    recursed into, so any depth is fine.
+    recursed into, so any depth is fine; after `max_tokens` commas, brackets and strings it stops as if
+    damaged, which bounds the Python-level steps.
     """
     bounds: list[tuple[int, int]] = []
     depth = 0
     element_start = position = opener + 1
-    while True:
+    for _ in range(max_tokens):
         token = _ELEMENT.search(data, position)
         if token is None:
             return [*bounds, (element_start, len(data))], False
@@ -60,3 +56,4 @@ def array_elements(data: bytes, opener: int) -> tuple[list[tuple[int, int]], boo
         else:
             bounds.append((element_start, at))
             return bounds, True
+    return [*bounds, (element_start, position)], False

@@ -12,17 +12,19 @@ import msgspec
 
 from sidecar.rules.json_spans import OPENERS, QUOTE, array_elements, string_end
 
-MAX_OUTPUT_BYTES = 1024 * 1024
-# Spans tried before giving up: a real answer never hides behind thousands of bracketed asides.
+MAX_OUTPUT_BYTES = 4 * 1024 * 1024
+# A real answer never hides behind thousands of bracketed asides or 100 000 brackets and strings;
+# these bound the Python-level steps, so even hostile text is parsed in a fraction of a second.
 MAX_CANDIDATES = 2000
+MAX_TOKENS = 100_000
 # msgspec refuses nesting deeper than about a thousand levels, so a deeper opener is never a whole value.
 MAX_DEPTH = 2048
 # Failed candidates may be searched inside; their total size is bounded so the work stays linear.
 DESCENT_FACTOR = 4
 
 _PARTNER = {ord("]"): ord("["), ord("}"): ord("{")}
-_OPENER = re.compile(rb"[\[{]")
-_OUTSIDE = re.compile(rb'[\[\]{}"]')
+_OPENERS = re.compile(rb"[\[{]+")
+_OUTSIDE = re.compile(rb'[\[{]+|[\]}"]')
 _FENCE = b"```"
 _FENCE_INFO = re.compile(rb"[A-Za-z0-9_-]*")
 _REASONING_OPEN = re.compile(rb"<(think|thinking|reasoning)\s*>", re.IGNORECASE)
@@ -114,60 +116,77 @@ def _fences(data: bytes) -> list[tuple[int, int]]:
 
 def _search(data: bytes) -> list[Any] | None:
     """The first memory list among the bracketed spans of `data`, earliest start first."""
-    opens, ends = _match_brackets(data)
-    budget = DESCENT_FACTOR * len(data)
-    index = 0
-    tried = 0
-    while index < len(opens) and tried < MAX_CANDIDATES:
-        start, end = opens[index], ends[index]
-        if end < 0:
-            index += 1
-            continue
-        tried += 1
-        found, whole = _evaluate(data[start:end])
-        if found is not None:
-            return found
-        if whole or budget <= 0:
-            index = bisect_left(opens, end, index + 1)
-        else:
-            budget -= end - start
-            index += 1
-    return None
+    return _Search(data).run()
 
 
-def _match_brackets(data: bytes) -> tuple[array[int], array[int]]:
-    """Positions of `[`/`{` openers and where their matching closer ends (-1 when no JSON value could).
+class _Search:
+    """One pass over `data` pairing `[`/`{` with their closers, trying spans as soon as they are final.
 
     Quotes count only inside a bracket (prose quotes are not strings); a string broken by a line break
-    or a mismatched closer rules out every opener still open.
+    or a mismatched closer rules out every opener still open. Spans are tried earliest start first; a
+    span that decodes but holds no memory list is skipped whole, one that does not decode is searched
+    inside while the descent budget lasts. MAX_TOKENS and MAX_CANDIDATES bound the Python-level steps.
     """
-    opens: array[int] = array("q")
-    ends: array[int] = array("q")
-    stack: deque[int] = deque(maxlen=MAX_DEPTH)
-    position = 0
-    while True:
-        # With nothing open, quotes and closers are prose: only the next opener matters.
-        token = (_OUTSIDE if stack else _OPENER).search(data, position)
-        if token is None:
-            return opens, ends
-        at = token.start()
-        char = data[at]
-        position = at + 1
-        if char == QUOTE:
-            if stack:
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.opens: array[int] = array("q")
+        self.ends: array[int] = array("q")  # where the matching closer ends; -1 while unmatched
+        self.index = 0  # the next opener to try
+        self.tried = 0
+        self.budget = DESCENT_FACTOR * len(data)
+
+    def run(self) -> list[Any] | None:
+        data, opens, ends = self.data, self.opens, self.ends
+        stack: deque[int] = deque(maxlen=MAX_DEPTH)
+        position = 0
+        for _ in range(MAX_TOKENS):
+            # With nothing open, quotes and closers are prose: only the next opener matters.
+            token = (_OUTSIDE if stack else _OPENERS).search(data, position)
+            if token is None:
+                break
+            at, position = token.span()
+            char = data[at]
+            if char in OPENERS:
+                # Only the last MAX_DEPTH openers of a run can ever close; the others need no record.
+                first = max(at, position - MAX_DEPTH)
+                stack.extend(range(len(opens), len(opens) + position - first))
+                opens.extend(range(first, position))
+                ends.extend([-1] * (position - first))
+            elif char == QUOTE:
                 position, closed = string_end(data, position)
                 if not closed:
                     stack.clear()
-        elif char in OPENERS:
-            stack.append(len(opens))
-            opens.append(at)
-            ends.append(-1)
-        elif stack:
-            index = stack.pop()
-            if data[opens[index]] == _PARTNER[char]:
-                ends[index] = at + 1
             else:
-                stack.clear()
+                index = stack.pop()
+                if data[opens[index]] == _PARTNER[char]:
+                    ends[index] = position
+                else:
+                    stack.clear()
+            if not stack:
+                found = self._try_settled()
+                if found is not None or self.tried >= MAX_CANDIDATES:
+                    return found
+        return self._try_settled()
+
+    def _try_settled(self) -> list[Any] | None:
+        """Tries the recorded openers in order; called when none of them can still change."""
+        opens, ends = self.opens, self.ends
+        while self.index < len(opens) and self.tried < MAX_CANDIDATES:
+            start, end = opens[self.index], ends[self.index]
+            if end < 0:
+                self.index += 1
+                continue
+            self.tried += 1
+            found, whole = _evaluate(self.data[start:end])
+            if found is not None:
+                return found
+            if whole or self.budget <= 0:
+                self.index = bisect_left(opens, end, self.index + 1)
+            else:
+                self.budget -= end - start
+                self.index += 1
+        return None
 
 
 def _evaluate(span: bytes) -> tuple[list[Any] | None, bool]:
@@ -199,7 +218,7 @@ def _salvage_elements(span: bytes) -> list[Any] | None:
 
     Only an array of strings or objects counts, so bracketed prose is not taken for the answer.
     """
-    bounds, closed = array_elements(span, 0)
+    bounds, closed = array_elements(span, 0, MAX_TOKENS)
     if not closed:
         return None
     elements: list[Any] = []
