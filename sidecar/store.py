@@ -28,7 +28,7 @@ log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
 # A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 16 * 1024 * 1024
 # Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
 REPLACE_RETRY_DELAYS = (0.01, 0.02, 0.04, 0.08, 0.15, 0.25, 0.45)
 T = TypeVar("T")

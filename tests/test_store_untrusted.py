@@ -285,3 +285,13 @@ def test_a_fifo_is_one_warning(store: MemoryStore, caplog: pytest.LogCaptureFixt
         store.snapshot()
     [warning] = warnings_of(caplog)
     assert "not a regular file" in warning
+
+
+def test_a_file_far_larger_than_any_store_is_left_alone(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sidecar.store.MAX_FILE_BYTES", 1000)
+    big = b"[" + b",".join([GOOD] * 40) + b"]"
+    put(store, big)
+    assert store.snapshot().items == () and store.snapshot().unreadable
+    with pytest.raises(MemoryIOError, match="larger than"):
+        save(store, [mem("a")])
+    assert store.path.read_bytes() == big
