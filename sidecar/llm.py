@@ -28,6 +28,7 @@ MAX_RETRIES = 2
 MAX_RETRY_AFTER = 10.0
 ERROR_TEXT_LIMIT = 300
 REASON_LIMIT = 100
+ERROR_SCAN_CHARS = 64 * 1024
 # The provider's reply is read at most this far, counted after decompression (a gzip bomb stays small).
 MAX_REPLY_BYTES = 4 * 1024 * 1024
 # A key is also redacted when only this long a prefix of it shows, and when split by whitespace.
@@ -104,7 +105,7 @@ def _retry_delay(response: httpx.Response, attempt: int) -> float:
 
 def _provider_error_text(body: bytes) -> str:
     """The provider's own error sentence (`error.message`, `error`, `message`), else the body as text."""
-    text = body.decode("utf-8", "replace")
+    text = body[:ERROR_SCAN_CHARS * 4].decode("utf-8", "replace")
     try:
         decoded = msgspec.json.decode(body)
     except (msgspec.DecodeError, RecursionError):
@@ -115,7 +116,9 @@ def _provider_error_text(body: bytes) -> str:
             text = error["message"]
         elif isinstance(error, str):
             text = error
-    return " ".join(text.split())
+    # Only the start is shown; redacting a bounded text keeps the work small. A key variant cut here
+    # keeps 12+ characters before the cut (redacted) or fewer (no longer a variant).
+    return " ".join(text[:ERROR_SCAN_CHARS].split())
 
 
 class _Reply(NamedTuple):
