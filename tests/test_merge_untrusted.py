@@ -54,3 +54,16 @@ async def test_lone_surrogates_in_the_output_keep_the_good_items(settings: Setti
     result = await handlers.merge_memories(app, MergeParams(raw=raw, source_scope="global"))
     assert [m.content for m in result.memories] == ["用户偏好 zsh"]
     assert settings.memory_file.read_bytes().decode("utf-8")
+
+
+@pytest.mark.parametrize("tail", [b',{"id":"b","content":"\\ud800","createdAt":2,"sourceScope":"g"}]', b"," + b"[" * 1000])
+async def test_merging_into_a_damaged_file_salvages_it_instead_of_failing(settings: Settings, tail: bytes) -> None:
+    """7.11: merge used to answer INTERNAL until someone edited the file."""
+    settings.memory_file.parent.mkdir(parents=True)
+    damaged = b'[{"id":"a","content":"\xe6\x97\xa7","createdAt":1,"sourceScope":"g"}' + tail
+    settings.memory_file.write_bytes(damaged)
+    app = App(settings)
+    result = await handlers.merge_memories(app, MergeParams(raw='["用户偏好 zsh"]', source_scope="global"))
+    assert [m.content for m in result.memories] == ["旧", "用户偏好 zsh"]
+    [copy] = settings.memory_file.parent.glob("memory.json.corrupt-*")
+    assert copy.read_bytes() == damaged
