@@ -138,6 +138,8 @@ class _Inflater:
             raise AiError(f"the provider's reply uses an unsupported content-encoding ({encoding[:40]!r})",
                           ErrorCode.AI_RESPONSE)
         self._zlib = None if encoding in ("", "identity") else zlib.decompressobj(zlib.MAX_WBITS | 32)
+        # Some servers send "deflate" without the zlib header it should have (as httpx also allows).
+        self._raw_deflate_fallback = encoding == "deflate"
 
     def feed(self, data: bytes, room: int) -> bytes:
         """At most `room` bytes of output for `data`; input past that is dropped (the caller stops)."""
@@ -148,7 +150,13 @@ class _Inflater:
             try:
                 piece = self._zlib.decompress(data, room)
             except zlib.error:
-                raise AiError("the provider's reply could not be decompressed", ErrorCode.AI_RESPONSE) from None
+                if not self._raw_deflate_fallback:
+                    raise AiError("the provider's reply could not be decompressed",
+                                  ErrorCode.AI_RESPONSE) from None
+                self._raw_deflate_fallback = False
+                self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+                continue
+            self._raw_deflate_fallback = False
             out.append(piece)
             room -= len(piece)
             if self._zlib.eof:  # gzip allows several members one after another

@@ -77,6 +77,7 @@ async def test_a_gzip_bomb_is_cut_at_the_cap_after_decompression(llm_server: Fak
     ("gzip", gzip.compress),
     ("deflate", zlib.compress),
     ("gzip", lambda data: gzip.compress(data[:10]) + gzip.compress(data[10:])),
+    ("deflate", lambda data: zlib.compress(data)[2:-4]),
 ])
 async def test_compressed_replies_are_read(llm_server: FakeOpenAI, tmp_path: Path, encoding: str,
                                            compress: object) -> None:
