@@ -172,9 +172,8 @@ def test_a_lock_held_elsewhere_times_out_as_memory_io(store: MemoryStore) -> Non
 
     save(store, [mem("a")])
     other = filelock.FileLock(str(store.path.with_name("memory.json.lock")), thread_local=False)
-    with other:
-        with pytest.raises(MemoryIOError, match="locked"):
-            save(store, [mem("b")])
+    with other, pytest.raises(MemoryIOError, match="locked"):
+        save(store, [mem("b")])
     assert [m.id for m in store.snapshot().items] == ["a"]
 
 
