@@ -23,11 +23,12 @@ def _utf8_stderr() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     _utf8_stderr()
-    from sidecar.config import settings_from_args
+    from sidecar.config import settings_from_args, warn_about
 
     settings = settings_from_args(argv)
     logging.basicConfig(stream=sys.stderr, level=settings.log_level,
                         format="%(asctime)s memory-sidecar %(levelname)s %(name)s: %(message)s")
+    warn_about(settings)
     # httpx logs request URLs at INFO, and a provider URL may carry a key in its query string.
     for chatty in ("httpx", "httpcore"):
         logging.getLogger(chatty).setLevel(max(logging.WARNING, logging.getLogger().level))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+import stat
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import msgspec
+
+log = logging.getLogger("sidecar.config")
 
 APP_ID = "ai-memory-sidecar"
 DEFAULT_BASE_URL = "http://127.0.0.1:11434/v1"
@@ -15,14 +19,15 @@ DEFAULT_AI_TIMEOUT = 180.0
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 DEFAULT_MEMORY_LIMIT = 100
 MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT = 10, 1000
+MAX_APP_CONFIG_BYTES = 1024 * 1024
 
 
 class Settings(NamedTuple):
     config_dir: Path
-    memory_limit: Optional[int] = None
+    memory_limit: int | None = None
     base_url: str = DEFAULT_BASE_URL
-    model: Optional[str] = None
-    api_key: Optional[str] = None
+    model: str | None = None
+    api_key: str | None = None
     ai_timeout: float = DEFAULT_AI_TIMEOUT
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     log_level: str = "WARNING"
@@ -109,28 +114,80 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
 
 
 class _AppSettings(msgspec.Struct):
-    aiMemoryLimit: Optional[int] = None
+    aiMemoryLimit: int | None = None
 
 
 class _AppConfig(msgspec.Struct):
-    settings: Optional[_AppSettings] = None
+    settings: _AppSettings | None = None
 
 
 def clamp_limit(value: int) -> int:
     return max(MIN_MEMORY_LIMIT, min(MAX_MEMORY_LIMIT, value))
 
 
-def resolve_limit(param: Optional[int], settings: Settings) -> int:
-    """param → --memory-limit → settings.aiMemoryLimit in app_config.json → 100, clamped to 10..1000."""
-    for candidate in (param, settings.memory_limit, _app_config_limit(settings.app_config_file)):
-        if candidate is not None:
-            return clamp_limit(candidate)
-    return DEFAULT_MEMORY_LIMIT
+def warn_about(settings: Settings) -> None:
+    """One stderr warning per setting that will not do what the operator asked (call once logging is set up)."""
+    for directory in (settings.config_dir, *settings.config_dir.parents):
+        try:
+            if directory.exists():
+                if not directory.is_dir():
+                    log.warning("config dir %s cannot be used: %s is not a directory; memories cannot be saved",
+                                settings.config_dir, directory)
+                break
+        except OSError:
+            break
+    if settings.memory_limit is not None:
+        _warn_if_clamped("--memory-limit", settings.memory_limit)
 
 
-def _app_config_limit(path: Path) -> Optional[int]:
+_clamp_warned: set[tuple[str, int]] = set()
+
+
+def _warn_if_clamped(source: str, value: int) -> None:
+    clamped = clamp_limit(value)
+    if clamped != value and (source, value) not in _clamp_warned:
+        _clamp_warned.add((source, value))
+        log.warning("memory limit %d from %s is outside %d..%d; using %d", value, source, MIN_MEMORY_LIMIT,
+                    MAX_MEMORY_LIMIT, clamped)
+
+
+def resolve_limit(param: int | None, settings: Settings) -> int:
+    """param → --memory-limit → settings.aiMemoryLimit in app_config.json → 100, clamped to 10..1000.
+
+    Reads app_config.json when neither param nor flag decides: call it inside the store write, off the loop.
+    """
+    if param is not None:
+        return clamp_limit(param)
+    if settings.memory_limit is not None:
+        return clamp_limit(settings.memory_limit)
+    configured = _app_config_limit(settings.app_config_file)
+    if configured is None:
+        return DEFAULT_MEMORY_LIMIT
+    _warn_if_clamped(str(settings.app_config_file), configured)
+    return clamp_limit(configured)
+
+
+def _app_config_limit(path: Path) -> int | None:
+    """settings.aiMemoryLimit, or None when the file is missing, not a small regular file, or unparsable.
+
+    Opened non-blocking and checked with fstat, so a FIFO there cannot hang the write that reads it.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        config = msgspec.json.decode(path.read_bytes(), type=_AppConfig)
-    except (OSError, msgspec.DecodeError):
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_APP_CONFIG_BYTES:
+            return None
+        data = os.read(fd, MAX_APP_CONFIG_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        config = msgspec.json.decode(data, type=_AppConfig)
+    except (msgspec.DecodeError, RecursionError):
         return None
     return config.settings.aiMemoryLimit if config.settings else None

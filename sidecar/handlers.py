@@ -27,6 +27,7 @@ from protocol import (
     UndoResult,
     ContextParams,
     ContextResult,
+    ErrorCode,
     ExtractParams,
     InfoResult,
     MemoryItem,
@@ -39,7 +40,7 @@ from sidecar import NAME, __version__
 from sidecar.app import App
 from sidecar.config import resolve_limit
 from sidecar.dispatch import Handler, Route, build_routes
-from sidecar.errors import InvalidParams
+from sidecar.errors import AiError, InvalidParams
 from sidecar.ledger import now_ms
 from sidecar.rules.context import render_context, render_preferred
 from sidecar.rules.conversation import choose_known, known_block, message_window
@@ -47,7 +48,7 @@ from sidecar.rules.evict import duplicate_id_index, shape_for_save
 from sidecar.rules.history import UndoPlan, plan_undo
 from sidecar.rules.match import match_key
 from sidecar.rules.merge import Merged, candidate_contents, merge_contents
-from sidecar.rules.model_output import candidate_texts
+from sidecar.rules.model_output import NoMemoryArray, candidate_texts
 from sidecar.store import Snapshot
 
 T = TypeVar("T")
@@ -65,10 +66,9 @@ def save_memories(app: App, params: SaveParams) -> Awaitable[None]:
     duplicate = duplicate_id_index(params.items)
     if duplicate is not None:
         raise InvalidParams(f"invalid params: duplicate id - at `$.items[{duplicate}].id`")
-    items = shape_for_save(params.items, resolve_limit(params.limit, app.settings))
 
     def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
-        return items, None
+        return shape_for_save(params.items, resolve_limit(params.limit, app.settings)), None
 
     def save() -> None:
         app.ledger.apply("save", replace)
@@ -87,9 +87,20 @@ async def extract_memories(app: App, params: ExtractParams) -> str:
     return await app.llm.extract(params.messages, params.provider)
 
 
+def _model_texts(raw: str) -> list[str]:
+    """The memory texts of the model's answer; raises AiError(AI_RESPONSE) when it holds no memory array.
+
+    Called before a write is queued: the untrusted text is parsed without holding the store lock.
+    """
+    try:
+        return candidate_texts(raw)
+    except NoMemoryArray as exc:
+        raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
+
+
 def merge_memories(app: App, params: MergeParams) -> Awaitable[MergeResult]:
     """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
-    contents, dropped = candidate_contents(candidate_texts(params.raw))
+    contents, dropped = candidate_contents(_model_texts(params.raw))
     return _merge(app, "merge", contents, dropped, params.source_scope, params.basis or (), params.limit)
 
 
@@ -103,9 +114,8 @@ def remember(app: App, params: RememberParams) -> Awaitable[MergeResult]:
 
 def _merge(app: App, kind: ChangeKind, contents: list[str], dropped: int, scope: str,
            basis: Sequence[str], limit_param: Optional[int]) -> Awaitable[MergeResult]:
-    limit = resolve_limit(limit_param, app.settings)
-
     def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], Merged]:
+        limit = resolve_limit(limit_param, app.settings)
         merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped)
         changed = merged.memories != list(current.items) or not current.clean
         return (merged.memories if changed else None), merged
@@ -120,9 +130,9 @@ def _merge(app: App, kind: ChangeKind, contents: list[str], dropped: int, scope:
 
 def undo_change(app: App, params: UndoParams) -> Awaitable[UndoResult]:
     """Raises InvalidParams for a change id the history does not hold."""
-    limit = resolve_limit(None, app.settings)
 
     def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], UndoPlan]:
+        limit = resolve_limit(None, app.settings)
         undo = plan_undo(current.items, app.ledger.find(params.change_id), limit, key=match_key)
         changed = undo.items != list(current.items)
         return (undo.items if changed else None), undo
@@ -173,7 +183,7 @@ async def remember_conversation(app: App, params: RememberConversationParams) ->
     request += [AiMessage(role=m.role, content=text)
                 for m, text in zip(params.messages[first:], [*texts[first:-1], last])]
     raw = await app.llm.extract(request, params.provider)
-    contents, dropped = candidate_contents(candidate_texts(raw))
+    contents, dropped = candidate_contents(_model_texts(raw))
     return await _merge(app, "merge", contents, dropped, params.source_scope, known, params.limit)
 
 

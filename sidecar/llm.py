@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
-from typing import TYPE_CHECKING, Any, Optional
+import zlib
+from collections.abc import AsyncGenerator
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import anyio
 import msgspec
@@ -24,6 +27,14 @@ RETRY_STATUSES = (429, 503)
 MAX_RETRIES = 2
 MAX_RETRY_AFTER = 10.0
 ERROR_TEXT_LIMIT = 300
+REASON_LIMIT = 100
+ERROR_SCAN_CHARS = 64 * 1024
+# The provider's reply is read at most this far, counted after decompression (a gzip bomb stays small).
+MAX_REPLY_BYTES = 4 * 1024 * 1024
+# A key is also redacted when only this long a prefix of it shows, and when split by whitespace.
+MIN_KEY_PREFIX = 12
+# Variants are matched for this much of a key; the whole key is always redacted by plain replacement.
+MAX_KEY_PATTERN = 512
 IMAGE_PART_TYPES = ("image", "image_url", "input_image")
 
 
@@ -32,7 +43,7 @@ class _Message(msgspec.Struct):
 
 
 class _Choice(msgspec.Struct):
-    message: Optional[_Message] = None
+    message: _Message | None = None
 
 
 class _Completion(msgspec.Struct):
@@ -58,11 +69,22 @@ def flatten_content(message: AiMessage) -> str:
 
 
 class Redactor:
-    def __init__(self, secret: Optional[str]) -> None:
-        self._secret = secret
+    """Removes the key, any prefix of it of MIN_KEY_PREFIX or more characters, and either split by whitespace."""
+
+    def __init__(self, secret: str | None) -> None:
+        self._secret = secret or None
+        self._variants: re.Pattern[str] | None = None
+        if self._secret is not None and len(self._secret.strip()) >= MIN_KEY_PREFIX:
+            chars = [re.escape(char) for char in self._secret.strip()[:MAX_KEY_PATTERN]]
+            head = r"\s*".join(chars[:MIN_KEY_PREFIX])
+            tail = "".join(rf"(?:\s*{char})?" for char in chars[MIN_KEY_PREFIX:])
+            self._variants = re.compile(head + tail)
 
     def __call__(self, text: str) -> str:
-        return text.replace(self._secret, "[redacted]") if self._secret else text
+        if self._secret is None:
+            return text
+        text = text.replace(self._secret, "[redacted]")
+        return self._variants.sub("[redacted]", text) if self._variants is not None else text
 
 
 def _retry_delay(response: httpx.Response, attempt: int) -> float:
@@ -81,19 +103,85 @@ def _retry_delay(response: httpx.Response, attempt: int) -> float:
     return min(max(delay, 0.0), MAX_RETRY_AFTER)
 
 
-def _provider_error_text(response: httpx.Response) -> str:
-    text = response.text
+def _provider_error_text(body: bytes) -> str:
+    """The provider's own error sentence (`error.message`, `error`, `message`), else the body as text."""
+    text = body[:ERROR_SCAN_CHARS * 4].decode("utf-8", "replace")
     try:
-        body = msgspec.json.decode(response.content)
-    except msgspec.DecodeError:
-        body = None
-    if isinstance(body, dict):
-        error = body.get("error", body.get("message"))
+        decoded = msgspec.json.decode(body)
+    except (msgspec.DecodeError, RecursionError):
+        decoded = None
+    if isinstance(decoded, dict):
+        error = decoded.get("error", decoded.get("message"))
         if isinstance(error, dict) and isinstance(error.get("message"), str):
             text = error["message"]
         elif isinstance(error, str):
             text = error
-    return " ".join(text.split())
+    # Only the start is shown; redacting a bounded text keeps the work small. A key variant cut here
+    # keeps 12+ characters before the cut (redacted) or fewer (no longer a variant).
+    return " ".join(text[:ERROR_SCAN_CHARS].split())
+
+
+class _Reply(NamedTuple):
+    status: int
+    reason: str
+    body: bytes
+    complete: bool
+    """False when the body was cut at MAX_REPLY_BYTES."""
+
+
+class _Inflater:
+    """Content-Encoding gzip/deflate decoded in steps that never produce more than asked for."""
+
+    def __init__(self, encoding: str) -> None:
+        encoding = encoding.strip().lower()
+        if encoding not in ("", "identity", "gzip", "x-gzip", "deflate"):
+            raise AiError(f"the provider's reply uses an unsupported content-encoding ({encoding[:40]!r})",
+                          ErrorCode.AI_RESPONSE)
+        self._zlib = None if encoding in ("", "identity") else zlib.decompressobj(zlib.MAX_WBITS | 32)
+        # Some servers send "deflate" without the zlib header it should have (as httpx also allows).
+        self._raw_deflate_fallback = encoding == "deflate"
+
+    def feed(self, data: bytes, room: int) -> bytes:
+        """At most `room` bytes of output for `data`; input past that is dropped (the caller stops)."""
+        if self._zlib is None:
+            return data[:room]
+        out = []
+        while data and room > 0:
+            try:
+                piece = self._zlib.decompress(data, room)
+            except zlib.error:
+                if not self._raw_deflate_fallback:
+                    raise AiError("the provider's reply could not be decompressed",
+                                  ErrorCode.AI_RESPONSE) from None
+                self._raw_deflate_fallback = False
+                self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+                continue
+            self._raw_deflate_fallback = False
+            out.append(piece)
+            room -= len(piece)
+            if self._zlib.eof:  # gzip allows several members one after another
+                data = self._zlib.unused_data
+                self._zlib = zlib.decompressobj(zlib.MAX_WBITS | 32)
+            else:
+                data = self._zlib.unconsumed_tail
+        return b"".join(out)
+
+
+async def _read_capped(response: httpx.Response) -> tuple[bytes, bool]:
+    inflater = _Inflater(response.headers.get("content-encoding", ""))
+    chunks: list[bytes] = []
+    size = 0
+    raw = cast(AsyncGenerator[bytes, None], response.aiter_raw())
+    try:
+        async for data in raw:
+            piece = inflater.feed(data, MAX_REPLY_BYTES + 1 - size)
+            chunks.append(piece)
+            size += len(piece)
+            if size > MAX_REPLY_BYTES:
+                return b"".join(chunks)[:MAX_REPLY_BYTES], False
+    finally:
+        await raw.aclose()
+    return b"".join(chunks), True
 
 
 def _public_url(url: str) -> str:
@@ -108,7 +196,7 @@ class LlmClient:
 
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
-        self._client: Optional[httpx.AsyncClient] = None
+        self._client: httpx.AsyncClient | None = None
 
     async def aclose(self) -> None:
         if self._client is not None:
@@ -126,7 +214,7 @@ class LlmClient:
             )
         return self._client
 
-    async def extract(self, messages: list[AiMessage], provider: Optional[Provider]) -> str:
+    async def extract(self, messages: list[AiMessage], provider: Provider | None) -> str:
         """The model's raw text. Raises AiError with AI_CONFIG, AI_NETWORK, AI_TIMEOUT, AI_HTTP or AI_RESPONSE."""
         provider = provider or Provider()
         settings = self._settings
@@ -145,28 +233,40 @@ class LlmClient:
             + [{"role": m.role, "content": flatten_content(m)} for m in messages],
             "stream": False,
         })
-        headers = {"content-type": "application/json", "accept": "application/json"}
+        headers = {"content-type": "application/json", "accept": "application/json",
+                   "accept-encoding": "gzip, deflate"}
         if api_key:
             headers["authorization"] = f"Bearer {api_key}"
         url = f"{base_url}/chat/completions"
         started = time.monotonic()
         try:
+            # Reading, decompressing and parsing the reply all happen inside the deadline.
             with anyio.fail_after(settings.ai_timeout):
-                response = await self._post(url, body, headers, redact)
+                reply = await self._post(url, body, headers, redact)
+                content = self._content(reply)
         except TimeoutError:
             raise AiError(f"the model did not answer within {settings.ai_timeout:g} s",
                           ErrorCode.AI_TIMEOUT) from None
         log.info("extraction answered: status=%d messages=%d elapsed_ms=%d",
-                 response.status_code, len(messages), (time.monotonic() - started) * 1000)
-        return self._content(response)
+                 reply.status, len(messages), (time.monotonic() - started) * 1000)
+        return content
 
-    async def _post(self, url: str, body: bytes, headers: dict[str, str], redact: Redactor) -> httpx.Response:
+    async def _exchange(self, url: str, body: bytes, headers: dict[str, str], attempt: int) -> tuple[_Reply, float]:
+        """One POST; the body is read (bounded) unless the status will be retried. Returns (reply, retry delay)."""
+        async with self._http().stream("POST", url, content=body, headers=headers) as response:
+            reason = response.reason_phrase or ""
+            if response.status_code in RETRY_STATUSES and attempt < MAX_RETRIES:
+                return _Reply(response.status_code, reason, b"", True), _retry_delay(response, attempt)
+            data, complete = await _read_capped(response)
+            return _Reply(response.status_code, reason, data, complete), 0.0
+
+    async def _post(self, url: str, body: bytes, headers: dict[str, str], redact: Redactor) -> _Reply:
         import httpx
 
         where = redact(_public_url(url))
         for attempt in range(MAX_RETRIES + 1):
             try:
-                response = await self._http().post(url, content=body, headers=headers)
+                reply, delay = await self._exchange(url, body, headers, attempt)
             except httpx.ConnectTimeout:
                 raise AiError(f"could not connect to {where}: connect timed out",
                               ErrorCode.AI_NETWORK) from None
@@ -178,24 +278,26 @@ class LlmClient:
                 raise AiError(f"could not reach {where}: {reason}", ErrorCode.AI_NETWORK) from None
             except httpx.InvalidURL:
                 raise AiError("the base URL is not a valid URL", ErrorCode.AI_CONFIG) from None
-            if response.status_code in RETRY_STATUSES and attempt < MAX_RETRIES:
-                delay = _retry_delay(response, attempt)
-                log.info("provider answered %d; retrying in %.1f s", response.status_code, delay)
+            if reply.status in RETRY_STATUSES and attempt < MAX_RETRIES:
+                log.info("provider answered %d; retrying in %.1f s", reply.status, delay)
                 await anyio.sleep(delay)
                 continue
             break
-        if not 200 <= response.status_code < 300:
-            detail = redact(_provider_error_text(response))[:ERROR_TEXT_LIMIT]
-            phrase = response.reason_phrase or ""
-            raise AiError(f"HTTP {response.status_code} {phrase}".rstrip() + (f": {detail}" if detail else ""),
+        if not 200 <= reply.status < 300:
+            detail = redact(_provider_error_text(reply.body))[:ERROR_TEXT_LIMIT]
+            phrase = redact(" ".join(reply.reason.split()))[:REASON_LIMIT]
+            raise AiError(f"HTTP {reply.status} {phrase}".rstrip() + (f": {detail}" if detail else ""),
                           ErrorCode.AI_HTTP)
-        return response
+        return reply
 
     @staticmethod
-    def _content(response: httpx.Response) -> str:
+    def _content(reply: _Reply) -> str:
+        if not reply.complete:
+            raise AiError(f"the provider's reply is larger than {MAX_REPLY_BYTES >> 20} MiB",
+                          ErrorCode.AI_RESPONSE)
         try:
-            completion = msgspec.json.decode(response.content, type=_Completion)
-        except msgspec.DecodeError:
+            completion = msgspec.json.decode(reply.body, type=_Completion)
+        except (msgspec.DecodeError, RecursionError):
             raise AiError("the provider's reply is not a chat completion", ErrorCode.AI_RESPONSE) from None
         message = completion.choices[0].message if completion.choices else None
         content = message.content if message else None

@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 import errno
+import hashlib
+import logging
 import os
+import stat
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple, Optional, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import msgspec
 
 from protocol import MemoryItem
 from sidecar.errors import MemoryIOError
 from sidecar.rules.evict import oldest_first
+from sidecar.rules.json_spans import array_elements
+
+if TYPE_CHECKING:
+    import filelock
+
+log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
+# A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
+REPLACE_RETRY_DELAYS = (0.01, 0.02, 0.04, 0.08, 0.15, 0.25, 0.45)
 T = TypeVar("T")
 
 _items_decoder = msgspec.json.Decoder(list[MemoryItem])
-_raw_list_decoder = msgspec.json.Decoder(list[msgspec.Raw])
 _item_decoder = msgspec.json.Decoder(MemoryItem)
 _encoder = msgspec.json.Encoder()
 
@@ -29,13 +42,15 @@ class Snapshot(NamedTuple):
     """The store as last read: items oldest first and their wire encoding.
 
     `damaged` holds the file's bytes when it did not parse cleanly (kept for quarantine); `unreadable`
-    marks a file that exists but could not be read, which reads as empty and must never be replaced.
+    marks a file that exists but could not be read, which reads as empty and must never be replaced;
+    `problem` then says why, for the MEMORY_IO message.
     """
 
     items: tuple[MemoryItem, ...]
     encoded: bytes
-    damaged: Optional[bytes] = None
+    damaged: bytes | None = None
     unreadable: bool = False
+    problem: str = ""
 
     @property
     def clean(self) -> bool:
@@ -43,99 +58,143 @@ class Snapshot(NamedTuple):
 
 
 EMPTY = Snapshot((), b"[]")
-UNREADABLE = Snapshot((), b"[]", unreadable=True)
+UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
 _StatKey = tuple[int, int, int, int, int]
 Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
 
 
 def parse_file(data: bytes) -> Snapshot:
-    """Never raises: a file that does not parse cleanly yields the items that do (salvage)."""
+    """Never raises, whatever the bytes: a file that does not parse cleanly yields the items that do (salvage)."""
     try:
         items = _items_decoder.decode(data)
         damaged = None
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         items, damaged = _salvage(data), data
     ordered = tuple(oldest_first(items))
     return Snapshot(ordered, _encoder.encode(ordered), damaged)
 
 
 def _salvage(data: bytes) -> list[MemoryItem]:
-    try:
-        elements = _raw_list_decoder.decode(data)
-    except msgspec.DecodeError:
-        return _salvage_torn(data)
+    """The complete, valid items of the top-level array, read one after another until any damage.
+
+    Linear in the size whatever the nesting; an item that does not decode (a lone surrogate escape, a
+    wrong type) is skipped; invalid UTF-8 inside an item is replaced rather than losing the item.
+    """
+    opener = data.find(b"[")
+    if opener < 0:
+        return []
+    bounds, _ = array_elements(data, opener)
     items = []
-    for element in elements:
-        try:
-            items.append(_item_decoder.decode(element))
-        except msgspec.DecodeError:
-            continue
+    for start, end in bounds:
+        element = data[start:end]
+        for candidate in (element, element.decode("utf-8", "replace").encode("utf-8")):
+            try:
+                items.append(_item_decoder.decode(candidate))
+                break
+            except (msgspec.DecodeError, RecursionError):
+                continue
     return items
 
 
-def _salvage_torn(data: bytes) -> list[MemoryItem]:
-    """Complete objects of a truncated or damaged array, read one after another until the damage."""
-    import json
-
-    text = data.decode("utf-8", errors="replace")
-    start = text.find("[")
-    if start < 0:
-        return []
-    decoder = json.JSONDecoder()
-    items: list[MemoryItem] = []
-    position = start + 1
-    while True:
-        brace = text.find("{", position)
-        if brace < 0:
-            return items
-        try:
-            value, position = decoder.raw_decode(text, brace)
-        except ValueError:
-            position = brace + 1
-            continue
-        try:
-            items.append(msgspec.convert(value, MemoryItem))
-        except (msgspec.ValidationError, TypeError):
-            continue
+def _describe(exc: OSError) -> str:
+    return exc.strerror or errno.errorcode.get(exc.errno or 0, type(exc).__name__)
 
 
 class MemoryStore:
-    """Owns `<config-dir>/ai/memory/memory.json`; nothing a caller sends chooses another path."""
+    """Owns `<config-dir>/ai/memory/memory.json`; nothing a caller sends chooses another path.
 
-    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
+    On the event loop only `snapshot_if_cached` (a `stat`) is safe whatever the file is. `snapshot`
+    opens the file only after `stat` showed a regular file of bounded size, and opens it non-blocking,
+    so a FIFO or device put there in between cannot block either; it still does disk I/O when the file
+    changed behind our back.
+    """
+
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.path = path
         self.lock_timeout = lock_timeout
-        self._cache: Optional[tuple[_StatKey, Snapshot]] = None
-        self._lock = None
+        self._sleep = sleep
+        self._cache: tuple[_StatKey, Snapshot] | None = None
+        self._lock: filelock.BaseFileLock | None = None
         self._tmp_counter = 0
+        self._warned: set[tuple[str, object]] = set()
 
-    def _stat_key(self) -> Optional[_StatKey]:
+    def _stat(self) -> os.stat_result | None:
+        """None when nothing is there (a missing directory, or a file where a directory should be)."""
         try:
-            st = os.stat(self.path)
-        except FileNotFoundError:
+            return os.stat(self.path)
+        except (FileNotFoundError, NotADirectoryError):
             return None
+
+    @staticmethod
+    def _key(st: os.stat_result) -> _StatKey:
         return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
 
-    def snapshot(self) -> Snapshot:
-        """Re-reads only when the file's stat changed; an unreadable file reads as empty (fail-open)."""
+    def snapshot_if_cached(self) -> Snapshot | None:
+        """The snapshot when a `stat` alone tells it (no file, not a regular file, unchanged); else None."""
         try:
-            key = self._stat_key()
-        except OSError:
-            return UNREADABLE
-        if key is None:
+            st = self._stat()
+        except OSError as exc:
+            return self._refuse("stat", f"it cannot be examined ({_describe(exc)})")
+        if st is None:
             self._cache = None
             return EMPTY
-        if self._cache is not None and self._cache[0] == key:
+        if not stat.S_ISREG(st.st_mode):
+            return self._refuse(("mode", self._key(st)), "it is not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if self._cache is not None and self._cache[0] == self._key(st):
             return self._cache[1]
+        return None
+
+    def snapshot(self) -> Snapshot:
+        """Re-reads only when the file's stat changed; a file that cannot be read reads as empty (fail-open)."""
+        cached = self.snapshot_if_cached()
+        if cached is not None:
+            return cached
+        return self.read_snapshot()
+
+    def read_snapshot(self) -> Snapshot:
+        """Reads and parses the file (blocking I/O: off the event loop when it may be slow). Never raises."""
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
+            fd = os.open(self.path, flags)
+        except (FileNotFoundError, NotADirectoryError):
+            self._cache = None
             return EMPTY
-        except OSError:
-            return UNREADABLE
+        except OSError as exc:
+            return self._refuse("open", f"it cannot be read ({_describe(exc)})")
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                return self._refuse(("mode", self._key(st)), "it is not a regular file")
+            if st.st_size > MAX_FILE_BYTES:
+                return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+            data = _read_all(fd, MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            return self._refuse("read", f"it cannot be read ({_describe(exc)})")
+        finally:
+            os.close(fd)
+        if len(data) > MAX_FILE_BYTES:
+            return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
         snap = parse_file(data)
-        self._cache = (key, snap)
+        if snap.damaged is not None:
+            self._warn_once(("damaged", self._key(st)),
+                            "memory file %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
+                            "%s.corrupt-<epoch ms> in the same directory before the next write replaces it",
+                            self.path, len(snap.items), self.path.name)
+        self._cache = (self._key(st), snap)
         return snap
+
+    def _refuse(self, why: object, problem: str) -> Snapshot:
+        self._warn_once(("refused", why), "memory file %s is left alone: %s; it lists as empty and writes fail",
+                        self.path, problem)
+        return UNREADABLE._replace(problem=problem)
+
+    def _warn_once(self, key: tuple[str, object], message: str, *args: object) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            log.warning(message, *args)
 
     def update(self, change: Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]],
                written: Optional[Written] = None) -> T:
@@ -160,7 +219,16 @@ class MemoryStore:
             return operation()
 
     def clear(self, written: Optional[Written] = None) -> None:
-        """Raises MemoryIOError; a missing file is success. `written` runs as for `update`."""
+        """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
+
+        `written` runs as for `update`.
+        """
+        try:
+            if self._stat() is None and not self.path.parent.is_dir():
+                self._cache = None
+                return
+        except OSError:
+            pass
         with self._locked():
             current = self._replaceable_snapshot()
             self._quarantine_if_unclean(current)
@@ -169,47 +237,86 @@ class MemoryStore:
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                raise _io_error("could not delete the memory file", exc) from None
+                raise _io_error(f"could not delete the memory file {self.path}", exc) from None
             self._cache = None
             if written is not None:
                 written(current.items, [])
 
-    def _locked(self):
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
         import filelock
 
         if self._lock is None:
+            directory = self.path.parent
             try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise _io_error("could not create the memory directory", exc) from None
+                raise _io_error(f"could not create the memory directory {directory}", exc) from None
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
                 thread_local=False,
             )
-        return _LockGuard(self._lock)
+        lock = self._lock
+        try:
+            lock.acquire()
+        except filelock.Timeout:
+            raise MemoryIOError(
+                f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
+            ) from None
+        except OSError as exc:
+            raise _io_error(f"could not lock the memory store {self.path}", exc) from None
+        try:
+            yield
+        finally:
+            lock.release()
 
     def _replaceable_snapshot(self) -> Snapshot:
-        """The store as of now; raises MemoryIOError when a file is there but unreadable (it could not be kept)."""
+        """The store as of now; raises MemoryIOError when a file is there that must be left alone."""
         current = self.snapshot()
         if current.unreadable:
-            raise MemoryIOError("the memory file exists but cannot be read; it was left as it is")
+            raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
         return current
 
     def _quarantine_if_unclean(self, current: Snapshot) -> None:
+        """Keeps the damaged bytes as `memory.json.corrupt-<epochms>`: one complete copy per content, or none."""
         data = current.damaged
         if data is None:
             return
+        directory = self.path.parent
+        prefix = self.path.name + ".corrupt-"
+        if self._kept_already(directory, prefix, data):
+            return
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        tmp = directory / f".{self.path.name}.{digest}.{os.getpid()}.corrupt.tmp"
         stamp = int(time.time() * 1000)
-        for attempt in range(1000):
-            suffix = f".corrupt-{stamp}" + (f"-{attempt}" if attempt else "")
-            target = self.path.with_name(self.path.name + suffix)
-            try:
-                self._write_new_file(target, data)
-                return
-            except FileExistsError:
-                continue
-            except OSError as exc:
-                raise _io_error("could not keep a copy of the damaged memory file", exc) from None
+        try:
+            self._write_new_file(tmp, data, replace_existing=True)
+            for attempt in range(1000):
+                target = directory / (prefix + str(stamp) + (f"-{attempt}" if attempt else ""))
+                if not os.path.lexists(target):
+                    # We hold the lock, so no other sidecar can take this name before the replace.
+                    os.replace(tmp, target)
+                    # The warning was given when the damage was read; this says where the copy went.
+                    log.info("the damaged memory file's bytes were kept as %s", target)
+                    return
+            raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
+        except OSError as exc:
+            _unlink_quietly(tmp)
+            raise _io_error(f"could not keep a copy of the damaged memory file in {directory}", exc) from None
+
+    @staticmethod
+    def _kept_already(directory: Path, prefix: str, data: bytes) -> bool:
+        try:
+            entries = [entry for entry in os.scandir(directory)
+                       if entry.name.startswith(prefix) and entry.is_file(follow_symlinks=False)
+                       and entry.stat(follow_symlinks=False).st_size == len(data)]
+            for entry in entries:
+                with open(entry.path, "rb") as existing:
+                    if existing.read(len(data) + 1) == data:
+                        return True
+        except OSError:
+            return False
+        return False
 
     def _write(self, items: list[MemoryItem]) -> None:
         encoded = _encoder.encode(items)
@@ -220,21 +327,33 @@ class MemoryStore:
         tmp = directory / f".memory.json.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
             self._write_new_file(tmp, data)
-            os.replace(tmp, self.path)
+            self._replace(tmp, self.path)
         except OSError as exc:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise _io_error("could not save memories", exc) from None
+            _unlink_quietly(tmp)
+            raise _io_error(f"could not save memories to {self.path}", exc) from None
         _fsync_dir(directory)
-        key = self._stat_key()
-        if key is not None:
-            self._cache = (key, Snapshot(tuple(items), encoded))
+        try:
+            st = self._stat()
+        except OSError:
+            st = None
+        if st is not None:
+            self._cache = (self._key(st), Snapshot(tuple(items), encoded))
+
+    def _replace(self, source: Path, target: Path) -> None:
+        """os.replace, retried with backoff for about a second while another program holds the target."""
+        for delay in (*REPLACE_RETRY_DELAYS, None):
+            try:
+                os.replace(source, target)
+                return
+            except PermissionError:
+                if delay is None:
+                    raise
+                self._sleep(delay)
 
     @staticmethod
-    def _write_new_file(path: Path, data: bytes) -> None:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    def _write_new_file(path: Path, data: bytes, replace_existing: bool = False) -> None:
+        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0)
+        flags |= os.O_TRUNC if replace_existing else os.O_EXCL
         fd = os.open(path, flags, 0o600)
         try:
             view = memoryview(data)
@@ -255,24 +374,23 @@ class MemoryStore:
             pass
 
 
-class _LockGuard:
-    def __init__(self, lock) -> None:
-        self._lock = lock
+def _read_all(fd: int, limit: int) -> bytes:
+    chunks = []
+    size = 0
+    while size < limit:
+        chunk = os.read(fd, min(1 << 20, limit - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
-    def __enter__(self) -> None:
-        import filelock
 
-        try:
-            self._lock.acquire()
-        except filelock.Timeout:
-            raise MemoryIOError(
-                f"the memory store is locked by another process (waited {self._lock.timeout:g} s)"
-            ) from None
-        except OSError as exc:
-            raise _io_error("could not lock the memory store", exc) from None
-
-    def __exit__(self, *exc_info: object) -> None:
-        self._lock.release()
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -291,5 +409,4 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def _io_error(what: str, exc: OSError) -> MemoryIOError:
-    reason = exc.strerror or errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-    return MemoryIOError(f"{what}: {reason}")
+    return MemoryIOError(f"{what}: {_describe(exc)}")

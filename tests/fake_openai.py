@@ -6,9 +6,10 @@ import json
 import socket
 import threading
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Optional, Union
+from typing import Any, Self
 
 
 def completion(content: Any) -> dict[str, Any]:
@@ -20,10 +21,14 @@ def completion(content: Any) -> dict[str, Any]:
 @dataclass
 class Reply:
     status: int = 200
-    body: Union[bytes, dict[str, Any], str] = b""
+    body: bytes | dict[str, Any] | str = b""
     headers: dict[str, str] = field(default_factory=dict)
-    hold: Optional[threading.Event] = None
+    hold: threading.Event | None = None
     """When set, the server waits for this event (at most 30 s) before answering."""
+    reason: str | None = None
+    """The status line's reason phrase, when not the standard one."""
+    chunks: Callable[[], Iterable[bytes]] | None = None
+    """When set, the body is these chunks written one by one, ended by closing the connection."""
 
 
 @dataclass
@@ -37,6 +42,7 @@ class FakeOpenAI:
     def __init__(self) -> None:
         self.replies: deque[Reply] = deque()
         self.seen: list[Seen] = []
+        self.sent_bytes = 0
         self.arrived = threading.Semaphore(0)
         fake = self
 
@@ -55,13 +61,19 @@ class FakeOpenAI:
                 elif isinstance(payload, str):
                     payload = payload.encode()
                 try:
-                    self.send_response(reply.status)
+                    self.send_response(reply.status, reply.reason)
                     for name, value in reply.headers.items():
                         self.send_header(name, value)
                     self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(payload)))
+                    if reply.chunks is None:
+                        self.send_header("content-length", str(len(payload)))
                     self.end_headers()
-                    self.wfile.write(payload)
+                    if reply.chunks is None:
+                        self.wfile.write(payload)
+                    else:
+                        for chunk in reply.chunks():
+                            self.wfile.write(chunk)
+                            fake.sent_bytes += len(chunk)
                 except OSError:
                     pass
 
@@ -83,7 +95,7 @@ class FakeOpenAI:
                 self._holds.append(reply.hold)
             self.replies.append(reply)
 
-    def __enter__(self) -> FakeOpenAI:
+    def __enter__(self) -> Self:
         self._thread.start()
         return self
 

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 import json
+import logging
+import os
+import threading
 from pathlib import Path
 
 import pytest
 
+from sidecar import config
 from sidecar.config import DEFAULT_BASE_URL, Settings, resolve_limit, settings_from_args
 
 
@@ -70,3 +74,68 @@ def test_limit_is_clamped_to_10_through_1000(tmp_path: Path, value: int, expecte
 def test_an_unreadable_app_config_falls_back_to_100(tmp_path: Path, text: str) -> None:
     (tmp_path / "app_config.json").write_text(text)
     assert resolve_limit(None, Settings(config_dir=tmp_path)) == 100
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX FIFOs")
+def test_a_fifo_as_app_config_is_never_read(tmp_path: Path) -> None:
+    """7.12: the limit is read inside the write; a FIFO there must not hang it (or hold the store lock)."""
+    os.mkfifo(tmp_path / "app_config.json")
+    result: list[int] = []
+    worker = threading.Thread(target=lambda: result.append(resolve_limit(None, Settings(config_dir=tmp_path))),
+                              daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():
+        with open(tmp_path / "app_config.json", "wb"):
+            pass
+        pytest.fail("reading app_config.json blocked on a FIFO")
+    assert result == [100]
+
+
+@pytest.fixture
+def fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(config, "_clamp_warned", set())
+
+
+def config_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "sidecar.config" and r.levelno == logging.WARNING]
+
+
+@pytest.mark.parametrize("flag, used", [(5, 10), (5000, 1000)])
+def test_a_clamped_memory_limit_flag_is_one_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                     fresh_warnings: None, flag: int, used: int) -> None:
+    caplog.set_level(logging.WARNING)
+    settings = settings_from_args(["--config-dir", str(tmp_path), "--memory-limit", str(flag)], {})
+    config.warn_about(settings)
+    for _ in range(3):
+        assert resolve_limit(None, settings) == used
+    [warning] = config_warnings(caplog)
+    assert f"memory limit {flag} from --memory-limit" in warning and f"using {used}" in warning
+
+
+def test_a_clamped_app_config_limit_is_one_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                    fresh_warnings: None) -> None:
+    write_app_config(tmp_path, 5)
+    caplog.set_level(logging.WARNING)
+    for _ in range(3):
+        assert resolve_limit(None, Settings(config_dir=tmp_path)) == 10
+    [warning] = config_warnings(caplog)
+    assert "app_config.json" in warning and "using 10" in warning
+
+
+def test_settings_that_do_what_was_asked_say_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                     fresh_warnings: None) -> None:
+    caplog.set_level(logging.WARNING)
+    config.warn_about(settings_from_args(["--config-dir", str(tmp_path / "new"), "--memory-limit", "50"], {}))
+    assert config_warnings(caplog) == []
+
+
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_a_config_dir_that_is_a_file_is_one_warning(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                     below: str) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    caplog.set_level(logging.WARNING)
+    config.warn_about(Settings(config_dir=blocker / below if below else blocker))
+    [warning] = config_warnings(caplog)
+    assert f"{blocker} is not a directory" in warning

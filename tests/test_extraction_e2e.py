@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -133,3 +135,25 @@ def test_key_and_content_never_reach_stderr(sidecar, llm_server: FakeOpenAI) -> 
     assert "extraction answered" in log
     for needle in (KEY, "SUPERSECRET", "CONVERSATION-MARKER-77", "MODEL-OUTPUT-MARKER", "10.1.2.3"):
         assert needle not in log
+
+
+def peak_rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmHWM in /proc status")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads peak RSS from /proc")
+def test_huge_and_bomb_replies_leave_the_process_small_and_serving(sidecar, llm_server: FakeOpenAI) -> None:
+    """7.9: a 200 MB error body peaked at 4.2 GB, a 1 MB gzip bomb at 2 GB."""
+    bomb = gzip.compress(b"\0" * (16 << 20), compresslevel=9) * 64
+    chunk = b"x" * (1 << 20)
+    llm_server.script(Reply(500, chunks=lambda: (chunk for _ in range(200))),
+                      Reply(200, bomb, {"content-encoding": "gzip"}),
+                      Reply(502, bomb, {"content-encoding": "gzip"}))
+    assert prefix(extract(sidecar, 1)) == "AI_HTTP"
+    assert prefix(extract(sidecar, 2)) == "AI_RESPONSE"
+    assert prefix(extract(sidecar, 3)) == "AI_HTTP"
+    assert sidecar.call("sidecar_info", id_=4)["result"]["pid"] == sidecar.proc.pid
+    assert peak_rss_mib(sidecar.proc.pid) < 200

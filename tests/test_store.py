@@ -85,8 +85,8 @@ def test_listing_sorts_a_hand_edited_file_oldest_first_keeping_ties_in_file_orde
     (b'[{"id":"a","content":"c","createdAt":1,"sourceScope":"g"}, {"id":"b"}, 5]', ["a"]),
     (b'[{"id":"a","content":"c","createdAt":1,"sourceScope":"g"},{"id":"b","content":"d","createdAt":2,"sourc',
      ["a"]),
-    (b'[\n  {"id":"a","content":"c","createdAt":1,"sourceScope":"g"},\n  {"id":"b","content":"d","createdAt":2,'
-     b'"sourceScope":"g"}\n', ["a", "b"]),
+    ((b'[\n  {"id":"a","content":"c","createdAt":1,"sourceScope":"g"},\n  {"id":"b","content":"d","createdAt":2,'
+      b'"sourceScope":"g"}\n'), ["a", "b"]),
 ])
 def test_a_file_that_does_not_parse_cleanly_is_salvaged(content: bytes, expected_ids: list[str]) -> None:
     snap = parse_file(content)
@@ -125,18 +125,19 @@ def test_an_existing_file_that_cannot_be_read_lists_empty_but_is_never_replaced_
         store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     save(store, [mem("a", "用户偏好 zsh")])
     before = store.path.read_bytes()
-    real = Path.read_bytes
+    real = os.open
 
-    def denied(path: Path) -> bytes:
-        if path == store.path:
+    def denied(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
+        if os.fspath(path) == os.fspath(store.path):
             raise PermissionError(13, "Permission denied")
-        return real(path)
+        return real(path, flags, mode)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(os, "open", denied)
     store._cache = None
     assert store.snapshot().items == ()
-    with pytest.raises(MemoryIOError, match="cannot be read"):
+    with pytest.raises(MemoryIOError, match="cannot be read") as exc:
         save(store, [mem("b")])
+    assert str(store.path) in exc.value.message
     with pytest.raises(MemoryIOError, match="cannot be read"):
         store.clear()
     monkeypatch.undo()
@@ -171,9 +172,8 @@ def test_a_lock_held_elsewhere_times_out_as_memory_io(store: MemoryStore) -> Non
 
     save(store, [mem("a")])
     other = filelock.FileLock(str(store.path.with_name("memory.json.lock")), thread_local=False)
-    with other:
-        with pytest.raises(MemoryIOError, match="locked"):
-            save(store, [mem("b")])
+    with other, pytest.raises(MemoryIOError, match="locked"):
+        save(store, [mem("b")])
     assert [m.id for m in store.snapshot().items] == ["a"]
 
 
