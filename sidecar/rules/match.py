@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable
 
 from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
-from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, tokens
+from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 
 __all__ = ["match_key", "restates", "weight"]
 
@@ -41,7 +42,7 @@ class _Pair:
     __slots__ = ("a", "b", "named")
 
     def __init__(self, a: str, b: str) -> None:
-        self.a, self.b = frozenset(tokens(a)), frozenset(tokens(b))
+        self.a, self.b = token_set(a), token_set(b)
         self.named = names(a) | names(b)
 
     def total(self, found: Iterable[str]) -> float:
@@ -59,12 +60,14 @@ def restates(a: str, b: str) -> bool:
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
-    frames_a, frames_b = frames(a), frames(b)
-    if frames_conflict(frames_a, frames_b):
+    shared = token_set(a) & token_set(b)
+    if not shared:
         return False
     pair = _Pair(a, b)
-    shared = pair.a & pair.b
     if pair.total(shared) < 0.7:
+        return False
+    frames_a, frames_b = frames(a), frames(b)
+    if frames_conflict(frames_a, frames_b):
         return False
     cue = has_change_cue(frames_a | frames_b)
     soft_a, soft_b = _soft_key(a), _soft_key(b)
@@ -95,6 +98,7 @@ def restates(a: str, b: str) -> bool:
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
 
 
+@lru_cache(maxsize=4096)
 def _soft_key(text: str) -> str:
     """Like the match key, but a space is kept between Latin words so cue words stay visible."""
     text = normalise(text)

@@ -12,7 +12,7 @@ from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.match import match_key, restates, weight
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, normalise_whitespace
-from sidecar.rules.tokens import tokens
+from sidecar.rules.tokens import token_set
 
 
 class Merged(NamedTuple):
@@ -32,28 +32,36 @@ def new_uuid4() -> str:
 
 
 class _Postings:
-    """Which texts share a content token with a given text: the only ones worth a restatement test."""
+    """Which texts share a content token with a given text: the only ones worth a restatement test.
 
-    def __init__(self) -> None:
+    Entries may go stale when a text changes; callers test the current text, so stale ones cost a test only.
+    """
+
+    def __init__(self, only: Optional[frozenset[str]] = None) -> None:
         self._by_token: dict[str, set[int]] = {}
+        self._only = only
 
     def add(self, slot: int, text: str) -> None:
-        for token in tokens(text):
-            self._by_token.setdefault(token, set()).add(slot)
-
-    def discard(self, slot: int, text: str) -> None:
-        for token in tokens(text):
-            self._by_token.get(token, set()).discard(slot)
+        only = self._only
+        for token in token_set(text):
+            if only is None or token in only:
+                hits = self._by_token.get(token)
+                if hits is None:
+                    self._by_token[token] = {slot}
+                else:
+                    hits.add(slot)
 
     def sharing(self, text: str) -> set[int]:
         found: set[int] = set()
-        for token in tokens(text):
-            found |= self._by_token.get(token, set())
+        for token in token_set(text):
+            hits = self._by_token.get(token)
+            if hits:
+                found |= hits
         return found
 
 
 def _shared_weight(a: str, b: str) -> float:
-    return sum(weight(token) for token in frozenset(tokens(a)) & frozenset(tokens(b)))
+    return sum(weight(token) for token in token_set(a) & token_set(b))
 
 
 def candidate_contents(texts: Iterable[str], filter_secrets: bool = True) -> tuple[list[str], int]:
@@ -72,9 +80,8 @@ def candidate_contents(texts: Iterable[str], filter_secrets: bool = True) -> tup
             continue
         key = match_key(content)
         earlier = {keys[key]} if key in keys else set()
-        earlier |= {s for s in postings.sharing(content) if restates(kept[s], content)}
+        earlier |= {s for s in postings.sharing(content) if s in kept and restates(kept[s], content)}
         for s in earlier:
-            postings.discard(s, kept[s])
             del keys[match_key(kept.pop(s))]
         kept[slot] = content
         keys[key] = slot
@@ -103,7 +110,8 @@ def merge_contents(
     by_key: dict[str, int] = {}
     for position, item in enumerate(current):
         by_key.setdefault(match_key(item.content), position)
-    postings = _Postings()
+    # Only tokens some content holds can make a stored memory worth a restatement test.
+    postings = _Postings(frozenset().union(*(token_set(content) for content in contents)))
     for position, item in enumerate(current):
         postings.add(position, item.content)
     deleted = [text for text in (normalise_whitespace(b) for b in basis) if text and match_key(text) not in by_key]
@@ -133,7 +141,6 @@ def merge_contents(
             position = target
             before = current[position]
             originals[position] = before
-            postings.discard(position, before.content)
             if by_key.get(match_key(before.content)) == position:
                 del by_key[match_key(before.content)]
             current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,

@@ -53,7 +53,7 @@ def _query_weight(term: str) -> float:
 class Index:
     """BM25 statistics of one store snapshot (items oldest first); build once, query many times."""
 
-    __slots__ = ("items", "_postings", "_lengths", "_average", "_idf", "_doc_terms")
+    __slots__ = ("items", "_postings", "_norms", "_doc_terms")
 
     def __init__(self, items: Sequence[MemoryItem]) -> None:
         self.items = tuple(items)
@@ -71,13 +71,14 @@ class Index:
                 else:
                     hits.append((position, count))
         self._postings = postings
-        self._lengths = lengths
         self._doc_terms = doc_terms
-        self._average = (sum(lengths) / len(lengths)) if lengths else 0.0
-        total = len(self.items)
-        self._idf = {term: math.log(1 + (total - len(hits) + 0.5) / (len(hits) + 0.5))
-                     for term, hits in postings.items()}
+        average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
+        self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
 
+    def _idf(self, term: str) -> float:
+        """Computed per query term rather than for every term at build time: a rebuild stays cheap."""
+        hits = len(self._postings[term])
+        return math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
 
     def scores(self, query: str) -> list[float]:
         """One score ≥ 0 per item, in item order: BM25 of the query plus its damped expansion."""
@@ -98,12 +99,11 @@ class Index:
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
-        average = self._average or 1.0
+        norms = self._norms
         for term, query_weight in weights.items():
-            idf = self._idf[term] * query_weight
+            idf = self._idf(term) * query_weight * (K1 + 1)
             for position, count in self._postings[term]:
-                norm = K1 * (1 - B + B * self._lengths[position] / average)
-                scores[position] += idf * count * (K1 + 1) / (count + norm)
+                scores[position] += idf * count / (count + norms[position])
         return scores
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
@@ -113,7 +113,7 @@ class Index:
         for position in best:
             for term, _ in self._doc_terms[position]:
                 if term not in weights:
-                    gathered[term] += self._idf[term]
+                    gathered[term] += self._idf(term)
         return {term: 1.0 for term, _ in gathered.most_common(FEEDBACK_TERMS)}
 
     def ranked(self, query: str) -> list[tuple[int, float]]:

@@ -107,6 +107,11 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(_tokens(normalise(text)))
 
 
+@lru_cache(maxsize=8192)
+def token_set(text: str) -> frozenset[str]:
+    return frozenset(tokens(text))
+
+
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
     position = 0
