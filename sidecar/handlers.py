@@ -5,7 +5,6 @@ A handler that never waits returns its result; one that waits is a coroutine fun
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Awaitable
 from typing import Any, Optional, TypeVar, Union
@@ -27,7 +26,6 @@ from protocol import (
 from sidecar import NAME, __version__
 from sidecar.app import App
 from sidecar.config import resolve_limit
-from sidecar.dispatch import Handler, Route, build_routes
 from sidecar.errors import InvalidParams
 from sidecar.rules.context import render_context
 from sidecar.rules.evict import duplicate_id_index, shape_for_save
@@ -101,9 +99,3 @@ HANDLERS = {
 }
 CANCELLABLE = frozenset({"ai_extract_memories"})
 
-
-def routes_for(app: App) -> dict[str, Route]:
-    def bind(handler: Any) -> Handler:
-        return functools.partial(handler, app)
-
-    return build_routes({name: bind(handler) for name, handler in HANDLERS.items()}, CANCELLABLE)
