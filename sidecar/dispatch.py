@@ -1,4 +1,4 @@
-"""JSON-RPC dispatch: envelope checks, one task per waiting request, batches, cancellation, the exception→wire boundary."""
+"""JSON-RPC dispatch: envelopes, a task per waiting request, batches, cancellation, the exception→wire boundary."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ Outcome = Union[_Failed, Any]
 
 
 class _Call:
-    __slots__ = ("method", "reply_id", "notification", "route", "params")
+    __slots__ = ("method", "notification", "params", "reply_id", "route")
 
     def __init__(self, method: str, reply_id: Any, notification: bool, route: Route) -> None:
         self.method, self.reply_id, self.notification = method, reply_id, notification
@@ -135,7 +135,8 @@ class Dispatcher:
     @staticmethod
     def _decode_frame(frame: Frame) -> Union[IncomingMessage, list[msgspec.Raw], ErrorResponse]:
         if isinstance(frame, Oversize):
-            return _error(None, ErrorCode.RPC_INVALID_REQUEST, f"request line of {frame.size} bytes exceeds the size cap")
+            return _error(None, ErrorCode.RPC_INVALID_REQUEST,
+                          f"request line of {frame.size} bytes exceeds the size cap")
         try:
             frame.decode("utf-8")
             return _message_decoder.decode(frame)
@@ -248,12 +249,13 @@ class Dispatcher:
     async def _run_batch(self, elements: list[msgspec.Raw]) -> None:
         """Elements run in order; the batch is answered as one array even when shutdown cuts it short."""
         replies: list[Response] = []
-        index = 0
+        answered = 0
         try:
-            for index, raw in enumerate(elements):
+            for raw in elements:
                 self._append(replies, await self._respond(raw))
+                answered += 1
         except anyio.get_cancelled_exc_class():
-            for raw in elements[index:]:
+            for raw in elements[answered:]:
                 self._append(replies, self._respond_cancelled(raw))
             self._send_batch(replies)
             raise

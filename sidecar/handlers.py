@@ -6,8 +6,8 @@ A handler that never waits returns its result; one that waits is a coroutine fun
 from __future__ import annotations
 
 import os
-from collections.abc import Awaitable
-from typing import Any, Optional, TypeVar, Union
+from collections.abc import Awaitable, Callable
+from typing import Optional, TypeVar, Union
 
 import msgspec
 
@@ -87,7 +87,7 @@ def sidecar_shutdown(app: App, params: NoParams) -> None:
     app.request_shutdown()
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[..., object]] = {
     "ai_list_memories": list_memories,
     "ai_save_memories": save_memories,
     "ai_clear_memories": clear_memories,
