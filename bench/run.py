@@ -141,6 +141,49 @@ def pipelined(peer: Peer, count: int) -> float:
     return count / (time.perf_counter() - started)
 
 
+def exit_after_eof_ms(config_dir: Path, saves: int) -> float:
+    """`saves` pipelined saves, then EOF: time from closing stdin to exit (S2.6 allows 2 s)."""
+    proc = subprocess.Popen(command("sidecar", config_dir), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env())
+    assert proc.stdin is not None and proc.stdout is not None
+    stdout = proc.stdout
+    drain = threading.Thread(target=lambda: stdout.read())
+    drain.start()
+    proc.stdin.write(b"".join(line("ai_save_memories", k, {"items": memory_items(1, random.Random(k))})
+                              for k in range(saves)))
+    proc.stdin.flush()
+    started = time.perf_counter()
+    proc.stdin.close()
+    proc.wait(30)
+    elapsed = time.perf_counter() - started
+    drain.join()
+    stdout.close()
+    return 1000 * elapsed
+
+
+def exit_with_stdout_unread_ms(config_dir: Path, lists: int) -> float:
+    """A parent that stops reading stdout: `lists` pipelined lists, SIGTERM and EOF, time to exit."""
+    seed = Peer(command("sidecar", config_dir))
+    seed.call("ai_save_memories", {"items": memory_items(100, random.Random(1)), "limit": 1000})
+    seed.close()
+    proc = subprocess.Popen(command("sidecar", config_dir), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env())
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(line("ai_list_memories", 0))
+    proc.stdin.flush()
+    proc.stdout.readline()
+    proc.stdin.write(b"".join(line("ai_list_memories", k) for k in range(1, lists + 1)))
+    proc.stdin.flush()
+    time.sleep(0.3)  # a benchmark, not a test: let the replies fill the pipe
+    started = time.perf_counter()
+    proc.terminate()
+    proc.stdin.close()
+    proc.wait(30)
+    elapsed = time.perf_counter() - started
+    proc.stdout.close()
+    return 1000 * elapsed
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -210,6 +253,11 @@ def main() -> int:
           f"cold start = {ours['cold_start_ms'] / loop_ms:.2f}× this | |")
     print(f"| RSS floor: msgspec + anyio with a running loop (MiB) | {rss_floor_mib():.3f} | | "
           f"peak RSS = {ours['peak_rss_mib'] / rss_floor_mib():.2f}× this | |")
+    with tempfile.TemporaryDirectory() as tmp:
+        eof_ms = statistics.median(exit_after_eof_ms(Path(tmp) / f"e{i}", 1500) for i in range(3))
+        unread_ms = statistics.median(exit_with_stdout_unread_ms(Path(tmp) / f"u{i}", 399) for i in range(3))
+    print(f"| exit after 1500 pipelined saves then EOF (ms, target ≤ 2000) | {eof_ms:.3f} | | | |")
+    print(f"| exit on SIGTERM + EOF, 399 lists, stdout unread (ms, target ≤ 2000) | {unread_ms:.3f} | | | |")
     for binary in args.binary:
         with tempfile.TemporaryDirectory() as tmp:
             binary_ms = 1000 * statistics.median(

@@ -61,12 +61,12 @@ class Server:
 
     async def serve(self, chunks: AsyncIterable[bytes]) -> None:
         """Returns when every reply is written, at the shutdown deadlines, or at once when stdout's reader is gone."""
-        async with anyio.create_task_group() as outer:
-            outer.start_soon(self._write_then_stop, outer)
-            with self._stop_on_signals():
+        with self._stop_on_signals():
+            async with anyio.create_task_group() as outer:
+                outer.start_soon(self._write_then_stop, outer)
                 await self._answer_requests(chunks)
-            self.writer.close()
-            outer.cancel_scope.deadline = anyio.current_time() + FLUSH_DEADLINE
+                self.writer.close()
+                outer.cancel_scope.deadline = anyio.current_time() + FLUSH_DEADLINE
         if not self._written:
             log.warning("gave up writing replies after %.1f s: stdout is not being read", FLUSH_DEADLINE)
 
