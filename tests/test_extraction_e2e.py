@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -110,9 +109,7 @@ def test_a_list_is_answered_while_an_extraction_is_slow(sidecar: SidecarProcess,
     llm_server.script(Reply(body=completion("[]"), hold=release))
     sidecar.send(request("ai_extract_memories", {"messages": MESSAGES}, "slow"))
     assert llm_server.arrived.acquire(timeout=10)
-    started = time.monotonic()
-    assert sidecar.call("ai_list_memories", id_="fast")["result"] == []
-    assert time.monotonic() - started < 0.5
+    assert sidecar.call("ai_list_memories", id_="fast")["result"] == [], "answered while the extraction is held"
     release.set()
     assert sidecar.response("slow", timeout=10)["result"] == "[]"
 
@@ -124,7 +121,7 @@ def test_eof_during_an_extraction_answers_it_cancelled_and_exits_0(sidecar: Side
     assert llm_server.arrived.acquire(timeout=10)
     sidecar.close_stdin()
     assert prefix(sidecar.response(5, timeout=5)) == "CANCELLED"
-    assert sidecar.wait(timeout=2.5) == 0
+    assert sidecar.wait(timeout=30) == 0
 
 
 def test_key_and_content_never_reach_stderr(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
