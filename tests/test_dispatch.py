@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from protocol import NoParams, SaveParams
 from sidecar.dispatch import Dispatcher, Route
 from sidecar.errors import MemoryIOError
-from sidecar.framing import Oversize
+from sidecar.framing import LineFramer, Oversize
 
 
 class Harness:
@@ -292,3 +292,50 @@ async def test_cancel_request_goes_through_the_envelope_checks(bad_id: bytes, ba
     [reply] = await Harness().run(b"[" + line + b"]" if batched else line)
     single = reply[0] if batched else reply
     assert single["id"] is None and prefix(single) == "RPC_INVALID_REQUEST"
+
+
+nasty_text = st.text(st.characters(blacklist_categories=()), max_size=30)
+"""Surrogates, combining marks, controls, line separators: anything a str can hold."""
+
+
+@st.composite
+def drawn_lines(draw: st.DrawFn) -> bytes:
+    """One line that must get exactly one reply: garbage, deep nesting, or a request with an id."""
+    kind = draw(st.sampled_from(["garbage", "deep", "request", "deep_params", "batch"]))
+    depth = draw(st.integers(0, 3000))
+    text = json.dumps(draw(nasty_text)).encode()
+    if kind == "garbage":
+        return b"#" + draw(st.binary(max_size=40)).replace(b"\n", b"")
+    if kind == "deep":
+        return b"[" * depth + text + b"]" * draw(st.integers(0, depth))
+    params = b'{"x":' + b"[" * depth + text + b"]" * depth + b"}"
+    request = b'{"jsonrpc":"2.0","id":' + text + b',"method":"echo","params":' + params + b"}"
+    if kind == "request":
+        return b'{"jsonrpc":"2.0","id":' + text + b',"method":' + text + b"}"
+    return b"[" + request + b"]" if kind == "batch" else request
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(drawn_lines(), min_size=1, max_size=6), st.lists(st.integers(1, 4000), max_size=5))
+def test_through_the_framer_every_drawn_line_gets_exactly_one_reply(lines: list[bytes], cuts: list[int]) -> None:
+    stream = b"\n".join(lines) + b"\n"
+    bounds = sorted({min(cut, len(stream)) for cut in cuts})
+    chunks = [stream[a:b] for a, b in zip([0, *bounds], [*bounds, len(stream)], strict=True)]
+
+    async def scenario() -> None:
+        harness = Harness()
+        framer = LineFramer(1 << 20)
+        async with anyio.create_task_group() as tasks:
+            for chunk in chunks:
+                for frame in framer.feed(chunk):
+                    harness.dispatcher.dispatch(frame, tasks)
+            for frame in framer.finish():
+                harness.dispatcher.dispatch(frame, tasks)
+        replies = [json.loads(line) for line in harness.sent]
+        assert len(replies) == len(lines)
+        for reply in replies:
+            for single in reply if isinstance(reply, list) else [reply]:
+                assert single["jsonrpc"] == "2.0" and ("result" in single) != ("error" in single)
+                assert "error" not in single or prefix(single) != "INTERNAL"
+
+    anyio.run(scenario)
