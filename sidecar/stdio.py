@@ -30,7 +30,7 @@ def claim_stdout() -> int:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     if sys.platform == "win32":
-        import msvcrt
+        import msvcrt  # exists on Windows only
 
         msvcrt.setmode(wire_fd, os.O_BINARY)
         msvcrt.setmode(0, os.O_BINARY)
