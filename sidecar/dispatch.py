@@ -55,6 +55,13 @@ class _Failed(NamedTuple):
 Outcome = Union[_Failed, Any]
 
 
+class _Waiting(NamedTuple):
+    """A batch element whose handler returned an awaitable (or, when `pending` is None, is cancellable)."""
+
+    call: _Call
+    pending: Optional[Awaitable[Any]]
+
+
 class _Call:
     __slots__ = ("method", "notification", "params", "reply_id", "route")
 
@@ -119,7 +126,7 @@ class Dispatcher:
             if not message:
                 self._send_reply(_error(None, ErrorCode.RPC_INVALID_REQUEST, "empty batch"))
             else:
-                tasks.start_soon(self._run_batch, message)
+                self._start_batch(message, tasks)
         else:
             self._start(message, tasks)
 
@@ -246,44 +253,48 @@ class Dispatcher:
 
     # -- batches ------------------------------------------------------------------------------------
 
-    async def _run_batch(self, elements: list[msgspec.Raw]) -> None:
-        """Elements run in order; the batch is answered as one array even when shutdown cuts it short."""
-        replies: list[Response] = []
-        answered = 0
-        try:
-            for raw in elements:
-                self._append(replies, await self._respond(raw))
-                answered += 1
-        except anyio.get_cancelled_exc_class():
-            for raw in elements[answered:]:
-                self._append(replies, self._respond_cancelled(raw))
-            self._send_batch(replies)
-            raise
-        self._send_batch(replies)
+    def _start_batch(self, elements: list[msgspec.Raw], tasks: TaskGroup) -> None:
+        # Every element is checked and its handler called now, in order, as single requests are: a
+        # store request in a batch takes its turn where the batch was read (S3.2), not when a task
+        # gets to it. Only the waiting happens in the batch's task.
+        steps = [self._begin(raw) for raw in elements]
+        tasks.start_soon(self._run_batch, steps)
 
-    def _element(self, raw: msgspec.Raw) -> Union[_Call, Response, None]:
+    def _begin(self, raw: msgspec.Raw) -> Union[_Waiting, Response, None]:
         try:
             message = _element_decoder.decode(raw)
         except (msgspec.DecodeError, RecursionError):
             return _error(None, ErrorCode.RPC_INVALID_REQUEST, "a batch element must be an object")
-        return self._prepare(message)
-
-    async def _respond(self, raw: msgspec.Raw) -> Optional[Response]:
-        call = self._element(raw)
+        call = self._prepare(message)
         if not isinstance(call, _Call):
             return call
         if call.in_cancel_scope:
-            return self._complete(call, await self._await(call, None))
+            return _Waiting(call, None)
         outcome = self._invoke(call)
         if inspect.isawaitable(outcome):
-            outcome = await self._await(call, outcome)
+            return _Waiting(call, outcome)
         return self._complete(call, outcome)
 
-    def _respond_cancelled(self, raw: msgspec.Raw) -> Optional[Response]:
-        call = self._element(raw)
-        if not isinstance(call, _Call):
-            return call
-        return self._complete(call, _Failed(Cancelled("the sidecar is shutting down")))
+    async def _run_batch(self, steps: list[Union[_Waiting, Response, None]]) -> None:
+        """Replies keep the batch's order; it is answered as one array even when shutdown cuts it short."""
+        replies: list[Response] = []
+        answered = 0
+        try:
+            for step in steps:
+                if isinstance(step, _Waiting):
+                    step = self._complete(step.call, await self._await(step.call, step.pending))
+                self._append(replies, step)
+                answered += 1
+        except anyio.get_cancelled_exc_class():
+            for step in steps[answered:]:
+                if isinstance(step, _Waiting):
+                    if inspect.iscoroutine(step.pending):
+                        step.pending.close()
+                    step = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))
+                self._append(replies, step)
+            self._send_batch(replies)
+            raise
+        self._send_batch(replies)
 
     @staticmethod
     def _append(replies: list[Response], reply: Optional[Response]) -> None:

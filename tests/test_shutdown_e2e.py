@@ -109,6 +109,31 @@ def test_a_pipelined_read_shows_exactly_the_writes_read_before_it(config_dir: Pa
         sidecar.stop()
 
 
+def test_a_batch_takes_its_turn_where_it_was_read(config_dir: Path) -> None:
+    count = 60
+    stream = b""
+    for k in range(count):
+        if k % 2:
+            stream += b"[" + save(k).strip() + b"]\n" + request("ai_list_memories", id_=f"l{k}")
+        else:
+            stream += save(k) + b"[" + request("ai_list_memories", id_=f"l{k}").strip() + b"]\n"
+    sidecar = SidecarProcess(config_dir)
+    try:
+        sidecar.send(stream)
+        listed: dict[str, Any] = {}
+        while len(listed) < count:
+            message = sidecar.read_message()
+            for reply in message if isinstance(message, list) else [message]:
+                if str(reply["id"]).startswith("l"):
+                    listed[reply["id"]] = reply["result"]
+        for k in range(count):
+            assert [m["id"] for m in listed[f"l{k}"]] == [f"m{j}" for j in range(k + 1)], f"list {k}"
+        sidecar.close_stdin()
+        assert sidecar.wait(GUARD) == 0
+    finally:
+        sidecar.stop()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_shutdown_never_hangs_when_the_parent_stops_reading_stdout(config_dir: Path) -> None:
     items = [item(f"m{j}", "长" * 200, j) for j in range(100)]
