@@ -119,6 +119,12 @@ class Dispatcher:
 
     def dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
         """Answer at once when the reply is ready; every request that waits gets its own task. Never raises."""
+        try:
+            self._dispatch(frame, tasks)
+        except Exception as exc:  # a bug here must cost one reply, never the process
+            self._send_reply(self._failure("dispatch", None, exc))
+
+    def _dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
         message = self._decode_frame(frame)
         if isinstance(message, ErrorResponse):
             self._send_reply(message)
@@ -188,6 +194,8 @@ class Dispatcher:
             return route.decoder.decode(data)
         except msgspec.ValidationError as exc:
             raise InvalidParams(f"invalid params: {exc}") from None
+        except msgspec.DecodeError:
+            raise InvalidParams("invalid params: not valid JSON") from None
         except RecursionError:
             raise InvalidParams("invalid params: they nest too deeply") from None
 
