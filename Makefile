@@ -18,6 +18,8 @@ run: $(STAMP)
 test: test-python test-bridge
 
 test-python: $(STAMP)
+	$(BIN)/python -m mypy
+	$(BIN)/python -m ruff check .
 	$(BIN)/python -m pytest
 
 test-bridge: $(STAMP)

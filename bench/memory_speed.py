@@ -70,13 +70,18 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
             if ours:
                 contents, dropped = candidate_contents(texts)
 
-                def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], None]:
+                def plan(current: Snapshot, contents: list[str] = contents, now: int = now,
+                         dropped: int = dropped) -> tuple[Optional[list[MemoryItem]], None]:
                     merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
                     return merged.memories, None
 
                 ledger.apply("merge", plan)
             else:
-                store.update(lambda current: (exact_merge(current.items, texts, now), None))
+                def replace(current: Snapshot, texts: list[str] = texts,
+                            now: int = now) -> tuple[Optional[list[MemoryItem]], None]:
+                    return exact_merge(current.items, texts, now), None
+
+                store.update(replace)
             samples.append(time.perf_counter() - started)
     return samples
 
@@ -108,8 +113,9 @@ class Peer:
 
 
 def context_samples(rounds: int) -> dict[str, list[float]]:
-    items = [{"id": m.id, "content": m.content, "createdAt": m.created_at, "sourceScope": m.source_scope}
-             for m in corpus()[:1000]]
+    items: list[dict[str, Any]] = [
+        {"id": m.id, "content": m.content, "createdAt": m.created_at, "sourceScope": m.source_scope}
+        for m in corpus()[:1000]]
     asked = questions()
     out: dict[str, list[float]] = {"no query": [], "query": [], "first query after a change": []}
     with tempfile.TemporaryDirectory() as tmp:

@@ -33,7 +33,8 @@ def seconds(raw: str) -> float:
 
 def main() -> None:
     sizes = [250_000, 500_000, 1_000_000, 2_000_000, 4_000_000]
-    print(f"{'shape':<20}" + "".join(f"{size:>12,}" for size in sizes) + "   (ms; at most doubles as the size doubles: linear or capped)")
+    print(f"{'shape':<20}" + "".join(f"{size:>12,}" for size in sizes)
+          + "   (ms; at most doubles as the size doubles: linear or capped)")
     for name, make in SHAPES.items():
         row = [min(seconds(make(size)) for _ in range(3)) * 1000 for size in sizes]
         print(f"{name:<20}" + "".join(f"{ms:>12.1f}" for ms in row))

@@ -3,21 +3,22 @@
 import json
 import os
 import sys
+from typing import Any
 
 CONFIG_DIR = sys.argv[sys.argv.index("--config-dir") + 1]
 MEMORY = os.path.join(CONFIG_DIR, "ai", "memory", "memory.json")
 
 
-def load():
+def load() -> list[dict[str, Any]]:
     try:
         with open(MEMORY, encoding="utf-8") as f:
-            items = json.load(f)
+            items: list[dict[str, Any]] = json.load(f)
     except (OSError, ValueError):
         return []
     return sorted(items, key=lambda m: m["createdAt"])
 
 
-def save(items, limit=100):
+def save(items: list[dict[str, Any]], limit: int = 100) -> None:
     items = sorted(({**m, "content": m["content"][:200]} for m in items), key=lambda m: m["createdAt"])[-limit:]
     os.makedirs(os.path.dirname(MEMORY), exist_ok=True)
     tmp = MEMORY + ".tmp"
@@ -28,7 +29,7 @@ def save(items, limit=100):
     os.replace(tmp, MEMORY)
 
 
-def handle(method, params):
+def handle(method: str, params: dict[str, Any]) -> Any:
     if method == "ai_list_memories":
         return load()
     if method == "ai_save_memories":
@@ -47,7 +48,8 @@ for line in sys.stdin:
         continue
     request = json.loads(line)
     try:
-        reply = {"jsonrpc": "2.0", "id": request["id"], "result": handle(request["method"], request.get("params") or {})}
+        result = handle(request["method"], request.get("params") or {})
+        reply = {"jsonrpc": "2.0", "id": request["id"], "result": result}
     except Exception as exc:
         reply = {"jsonrpc": "2.0", "id": request.get("id"),
                  "error": {"code": -32603, "message": f"INTERNAL: {type(exc).__name__}"}}

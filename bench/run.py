@@ -13,6 +13,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NAIVE = ROOT / "bench" / "naive_sidecar.py"
@@ -32,7 +33,7 @@ def env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def memory_items(count: int, rng: random.Random) -> list[dict]:
+def memory_items(count: int, rng: random.Random) -> list[dict[str, Any]]:
     def content() -> str:
         return "".join(rng.choice(CJK if rng.random() < 0.5 else ASCII) for _ in range(200))
 
@@ -40,7 +41,7 @@ def memory_items(count: int, rng: random.Random) -> list[dict]:
             for i in range(count)]
 
 
-def line(method: str, id_: int, params: dict | None = None) -> bytes:
+def line(method: str, id_: int, params: dict[str, Any] | None = None) -> bytes:
     message = {"jsonrpc": "2.0", "id": id_, "method": method}
     if params is not None:
         message["params"] = params
@@ -51,13 +52,15 @@ class Peer:
     def __init__(self, argv: list[str]) -> None:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, env=env())
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
         self.next_id = 0
 
-    def call(self, method: str, params: dict | None = None) -> bytes:
+    def call(self, method: str, params: dict[str, Any] | None = None) -> bytes:
         self.next_id += 1
-        self.proc.stdin.write(line(method, self.next_id, params))
-        self.proc.stdin.flush()
-        reply = self.proc.stdout.readline()
+        self.stdin.write(line(method, self.next_id, params))
+        self.stdin.flush()
+        reply = self.stdout.readline()
         head = reply[:64].replace(b" ", b"")
         assert head.startswith(b'{"jsonrpc":"2.0","id":%d,"result":' % self.next_id), head
         return reply
@@ -73,15 +76,16 @@ class Peer:
         return None
 
     def close(self) -> None:
-        self.proc.stdin.close()
+        self.stdin.close()
         self.proc.wait(10)
-        self.proc.stdout.close()
+        self.stdout.close()
 
 
 def cold_start(argv: list[str]) -> float:
     started = time.perf_counter()
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             env=env())
+    assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(line("ai_list_memories", 1))
     proc.stdin.flush()
     proc.stdout.readline()
@@ -112,7 +116,7 @@ def rss_floor_mib() -> float:
     return int(out.stdout) / 1024
 
 
-def latencies(peer: Peer, method: str, params: dict | None, rounds: int) -> list[float]:
+def latencies(peer: Peer, method: str, params: dict[str, Any] | None, rounds: int) -> list[float]:
     out = []
     for _ in range(rounds):
         started = time.perf_counter()
@@ -126,15 +130,58 @@ def pipelined(peer: Peer, count: int) -> float:
     payload = b"".join(line("ai_list_memories", 10_000_000 + i) for i in range(count))
     started = time.perf_counter()
     def send() -> None:
-        peer.proc.stdin.write(payload)
-        peer.proc.stdin.flush()
+        peer.stdin.write(payload)
+        peer.stdin.flush()
 
     writer = threading.Thread(target=send)
     writer.start()
     for _ in range(count):
-        peer.proc.stdout.readline()
+        peer.stdout.readline()
     writer.join()
     return count / (time.perf_counter() - started)
+
+
+def exit_after_eof_ms(config_dir: Path, saves: int) -> float:
+    """`saves` pipelined saves, then EOF: time from closing stdin to exit (S2.6 allows 2 s)."""
+    proc = subprocess.Popen(command("sidecar", config_dir), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env())
+    assert proc.stdin is not None and proc.stdout is not None
+    stdout = proc.stdout
+    drain = threading.Thread(target=lambda: stdout.read())
+    drain.start()
+    proc.stdin.write(b"".join(line("ai_save_memories", k, {"items": memory_items(1, random.Random(k))})
+                              for k in range(saves)))
+    proc.stdin.flush()
+    started = time.perf_counter()
+    proc.stdin.close()
+    proc.wait(30)
+    elapsed = time.perf_counter() - started
+    drain.join()
+    stdout.close()
+    return 1000 * elapsed
+
+
+def exit_with_stdout_unread_ms(config_dir: Path, lists: int) -> float:
+    """A parent that stops reading stdout: `lists` pipelined lists, SIGTERM and EOF, time to exit."""
+    seed = Peer(command("sidecar", config_dir))
+    seed.call("ai_save_memories", {"items": memory_items(100, random.Random(1)), "limit": 1000})
+    seed.close()
+    proc = subprocess.Popen(command("sidecar", config_dir), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env())
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(line("ai_list_memories", 0))
+    proc.stdin.flush()
+    proc.stdout.readline()
+    proc.stdin.write(b"".join(line("ai_list_memories", k) for k in range(1, lists + 1)))
+    proc.stdin.flush()
+    time.sleep(0.3)  # a benchmark, not a test: let the replies fill the pipe
+    started = time.perf_counter()
+    proc.terminate()
+    proc.stdin.close()
+    proc.wait(30)
+    elapsed = time.perf_counter() - started
+    proc.stdout.close()
+    return 1000 * elapsed
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -206,6 +253,11 @@ def main() -> int:
           f"cold start = {ours['cold_start_ms'] / loop_ms:.2f}× this | |")
     print(f"| RSS floor: msgspec + anyio with a running loop (MiB) | {rss_floor_mib():.3f} | | "
           f"peak RSS = {ours['peak_rss_mib'] / rss_floor_mib():.2f}× this | |")
+    with tempfile.TemporaryDirectory() as tmp:
+        eof_ms = statistics.median(exit_after_eof_ms(Path(tmp) / f"e{i}", 1500) for i in range(3))
+        unread_ms = statistics.median(exit_with_stdout_unread_ms(Path(tmp) / f"u{i}", 399) for i in range(3))
+    print(f"| exit after 1500 pipelined saves then EOF (ms, target ≤ 2000) | {eof_ms:.3f} | | | |")
+    print(f"| exit on SIGTERM + EOF, 399 lists, stdout unread (ms, target ≤ 2000) | {unread_ms:.3f} | | | |")
     for binary in args.binary:
         with tempfile.TemporaryDirectory() as tmp:
             binary_ms = 1000 * statistics.median(

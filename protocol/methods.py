@@ -8,23 +8,23 @@ import msgspec
 
 from protocol.types import (
     CancelParams,
-    HistoryParams,
-    HistoryResult,
-    RememberConversationParams,
-    RememberParams,
-    SearchParams,
-    SearchResult,
-    UndoParams,
-    UndoResult,
     ContextParams,
     ContextResult,
     ExtractParams,
+    HistoryParams,
+    HistoryResult,
     InfoResult,
     MemoryItem,
     MergeParams,
     MergeResult,
     NoParams,
+    RememberConversationParams,
+    RememberParams,
     SaveParams,
+    SearchParams,
+    SearchResult,
+    UndoParams,
+    UndoResult,
 )
 
 
@@ -52,7 +52,8 @@ METHODS: dict[str, MethodSpec] = {
         MergeParams, MergeResult, doc="Parse model output and merge it into the store (S6.1, S9.3)."
     ),
     "ai_memory_context": MethodSpec(
-        ContextParams, ContextResult, doc="The system message under a UTF-8 byte budget, relevant first with a query (S6.2, S10.2)."
+        ContextParams, ContextResult,
+        doc="The system message under a UTF-8 byte budget, relevant first with a query (S6.2, S10.2).",
     ),
     "ai_search_memories": MethodSpec(
         SearchParams, SearchResult, doc="Memories matching a query, best first, score > 0 only (S10.3)."

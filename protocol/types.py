@@ -18,7 +18,7 @@ class Wire(msgspec.Struct, rename="camel", omit_defaults=False):
     """Base of every wire Struct: camelCase field names, unknown fields ignored."""
 
 
-class MemoryItem(Wire, frozen=True):
+class MemoryItem(Wire, frozen=True):  # type: ignore[misc]  # msgspec allows a frozen subclass; mypy's dataclass model does not
     """One cross-session memory (seed §6.1)."""
 
     id: MemoryId
@@ -38,7 +38,7 @@ class AiMessage(Wire):
     """An OpenAI-shaped chat message."""
 
     role: str
-    content: Union[str, None, list[ContentPart]] = None
+    content: Union[str, list[ContentPart], None] = None
 
 
 class Provider(Wire):

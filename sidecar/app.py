@@ -1,4 +1,4 @@
-"""The long-lived state handlers share: settings, the store (with its in-process lock) and the LLM client."""
+"""The long-lived state handlers share: settings, the store (its operations in read order) and the LLM client."""
 
 from __future__ import annotations
 
@@ -26,48 +26,59 @@ class App:
         self.ledger = Ledger(self.store, Journal(settings.history_file))
         self.search_index = IndexCache()
         self.request_shutdown = request_shutdown
-        self._store_lock = anyio.Lock()
-        self._pending_writes: set[anyio.Event] = set()
+        self._last: Optional[anyio.Event] = None
+        """Set when the last store operation accepted so far has finished; each one waits for the one before."""
         self._llm: Optional[LlmClient] = None
 
     @property
     def llm(self) -> LlmClient:
         if self._llm is None:
+            # Lazy: httpx costs ~100 ms of start-up, and most sessions list and save long before they extract.
             from sidecar.llm import LlmClient
 
             self._llm = LlmClient(self.settings)
         return self._llm
 
     def read(self, view: Callable[[Snapshot], T]) -> Union[T, Awaitable[T]]:
-        """`view` of the store after every write this process already accepted (read-your-writes).
+        """`view` of the store after exactly the store operations accepted before this call (SPEC S3.2).
 
-        Answers at once unless a write is pending; then returns an awaitable that waits for those writes.
+        Answers at once when none is pending; otherwise returns an awaitable that takes its turn, so a
+        write accepted after this read can never show in it.
         """
-        if not self._pending_writes:
-            return view(self.store.snapshot())
-        return self._read_after(tuple(self._pending_writes), view)
-
-    async def _read_after(self, writes: tuple[anyio.Event, ...], view: Callable[[Snapshot], T]) -> T:
-        for done in writes:
-            await done.wait()
-        return view(self.store.snapshot())
+        if self._last is None or self._last.is_set():
+            cached = self.store.snapshot_if_cached()
+            if cached is not None:
+                return view(cached)
+        return self._in_turn(self._take_turn(), lambda: self._view_now(view))
 
     def write(self, operation: Callable[..., T], *args: Any) -> Awaitable[T]:
-        """Accept a blocking store operation now; it runs later, off the loop, one at a time.
+        """Accept a blocking store operation now; it runs later, off the loop, after every one accepted before.
 
-        The cross-process file lock is reentrant per object, so `_store_lock` is what keeps two of our
-        own operations apart; an operation is never cancelled half-way (a write is never half-cancelled).
+        Once started it is never cancelled half-way (a write is never half-cancelled); cancelled while
+        still waiting for its turn, it never runs.
         """
-        done = anyio.Event()
-        self._pending_writes.add(done)
-        return self._write(operation, args, done)
+        return self._in_turn(self._take_turn(), lambda: anyio.to_thread.run_sync(operation, *args))
 
-    async def _write(self, operation: Callable[..., T], args: tuple[Any, ...], done: anyio.Event) -> T:
+    def _take_turn(self) -> tuple[Optional[anyio.Event], anyio.Event]:
+        before, done = self._last, anyio.Event()
+        self._last = done
+        return before, done
+
+    async def _view_now(self, view: Callable[[Snapshot], T]) -> T:
+        # Only a `stat` runs on the event loop; reading the file (slow disk, a huge file) runs in a thread.
+        snapshot = self.store.snapshot_if_cached()
+        if snapshot is None:
+            snapshot = await anyio.to_thread.run_sync(self.store.read_snapshot)
+        return view(snapshot)
+
+    @staticmethod
+    async def _in_turn(turn: tuple[Optional[anyio.Event], anyio.Event], run: Callable[[], Awaitable[T]]) -> T:
+        before, done = turn
         try:
-            async with self._store_lock:
-                return await anyio.to_thread.run_sync(operation, *args)
+            if before is not None:
+                await before.wait()
+            return await run()
         finally:
-            self._pending_writes.discard(done)
             done.set()
 
     async def aclose(self) -> None:

@@ -1,7 +1,8 @@
-"""JSON-RPC dispatch: ids, one task per request, batches, cancellation, and the one exception→wire boundary."""
+"""JSON-RPC dispatch: envelopes, a task per waiting request, batches, cancellation, the exception→wire boundary."""
 
 from __future__ import annotations
 
+import inspect
 import logging
 import traceback
 from collections.abc import Awaitable, Callable, Mapping
@@ -27,31 +28,61 @@ from sidecar.framing import Frame, Oversize
 log = logging.getLogger("sidecar.dispatch")
 
 Handler = Callable[[Any], Any]
+"""Takes the decoded params; returns the result, or an awaitable of it when the answer has to wait."""
 
 _message_decoder = msgspec.json.Decoder(Union[IncomingMessage, list[msgspec.Raw]])
 _element_decoder = msgspec.json.Decoder(IncomingMessage)
 _encoder = msgspec.json.Encoder()
 _NULL = msgspec.Raw(b"null")
 _EMPTY_OBJECT = b"{}"
+_TOO_DEEP = "the line nests too deeply to parse"
+_NOT_A_REQUEST = ('not a JSON-RPC 2.0 request (needs "jsonrpc": "2.0", a string method, '
+                  "and a string or number id)")
 
 
 class Route(NamedTuple):
-    decoder: msgspec.json.Decoder
+    decoder: msgspec.json.Decoder[Any]
     handler: Handler
-    """Returns the result, or an awaitable of it when the answer has to wait."""
     cancellable: bool
 
 
-class _Call:
-    __slots__ = ("method", "reply_id", "notification", "route", "params")
+class _Failed(NamedTuple):
+    """A handler's exception carried as an outcome, so one function turns every outcome into a reply."""
 
-    def __init__(self, method: str, reply_id: Any, notification: bool, route: Route, params: Any) -> None:
+    exc: Exception
+
+
+Outcome = Union[_Failed, Any]
+
+
+class _Waiting(NamedTuple):
+    """A batch element whose handler returned an awaitable (or, when `pending` is None, is cancellable)."""
+
+    call: _Call
+    pending: Optional[Awaitable[Any]]
+
+
+class _Call:
+    __slots__ = ("method", "notification", "params", "reply_id", "route")
+
+    def __init__(self, method: str, reply_id: Any, notification: bool, route: Route) -> None:
         self.method, self.reply_id, self.notification = method, reply_id, notification
-        self.route, self.params = route, params
+        self.route = route
+        self.params: Any = None
+
+    @property
+    def in_cancel_scope(self) -> bool:
+        # A cancellable handler never runs inline: it has to start inside a cancel scope registered under
+        # its id, or a `$/cancelRequest` (or shutdown) read while it waits could not reach it. A
+        # notification has no id to cancel by, so it runs like any other handler.
+        return self.route.cancellable and not self.notification
 
 
 def build_routes(handlers: Mapping[str, Handler], cancellable: frozenset[str]) -> dict[str, Route]:
-    """One route per METHODS entry that has a handler; the dispatcher itself owns `$/cancelRequest`."""
+    """One route per METHODS entry that has a handler; the dispatcher itself owns `$/cancelRequest`.
+
+    Raises RuntimeError when a method of the protocol has no handler.
+    """
     missing = set(METHODS) - set(handlers) - {CANCEL_REQUEST}
     if missing:
         raise RuntimeError(f"methods without a handler: {sorted(missing)}")
@@ -66,45 +97,42 @@ def _error(id_: Any, code: ErrorCode, sentence: str) -> ErrorResponse:
 
 
 def _valid_id(value: Any) -> bool:
-    return value is None or (type(value) in (int, float, str))
+    # JSON-RPC ids are strings, numbers or null. `true`/`false` decode to Python bools, and bool is a
+    # subclass of int (True == 1, also as a dict key), so an isinstance check would accept them and a
+    # cancel for id 1 would reach a request sent with id `true`: compare exact types instead.
+    return value is None or type(value) in (int, float, str)
 
 
 class Dispatcher:
-    """Turns frames into replies handed to `send`; knows nothing of pipes, so it is tested in memory."""
+    """Turns frames into replies handed to `send`; knows nothing of pipes, so it is tested in memory.
+
+    Every frame and every request read gets exactly one reply (none for notifications), whatever the
+    handler raises, returns or however the task is cancelled.
+    """
 
     def __init__(self, routes: Mapping[str, Route], send: Callable[[bytes], None]) -> None:
-        self._routes = routes
+        self._routes = {**routes, CANCEL_REQUEST: Route(msgspec.json.Decoder(CancelParams), self._cancel, False)}
         self._send = send
         self._inflight: dict[Any, list[anyio.CancelScope]] = {}
         self.stopping = False
         self._debug = log.isEnabledFor(logging.DEBUG)
 
     def dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
-        """Answer errors and handlers that never wait at once; every request that waits gets its own task."""
-        if isinstance(frame, Oversize):
-            self._send_response(_error(None, ErrorCode.RPC_INVALID_REQUEST,
-                                       f"request line of {frame.size} bytes exceeds the size cap"))
-            return
+        """Answer at once when the reply is ready; every request that waits gets its own task. Never raises."""
         try:
-            frame.decode("utf-8")
-            message = _message_decoder.decode(frame)
-        except UnicodeDecodeError:
-            self._send_response(_error(None, ErrorCode.RPC_PARSE, "the line is not valid UTF-8"))
-            return
-        except msgspec.ValidationError:
-            self._send_response(_error(None, ErrorCode.RPC_INVALID_REQUEST,
-                                       "a request must be a JSON object or a batch array"))
-            return
-        except msgspec.DecodeError:
-            self._send_response(_error(None, ErrorCode.RPC_PARSE, "the line is not valid JSON"))
-            return
-        if isinstance(message, list):
+            self._dispatch(frame, tasks)
+        except Exception as exc:  # a bug here must cost one reply, never the process
+            self._send_reply(self._failure("dispatch", None, exc))
+
+    def _dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
+        message = self._decode_frame(frame)
+        if isinstance(message, ErrorResponse):
+            self._send_reply(message)
+        elif isinstance(message, list):
             if not message:
-                self._send_response(_error(None, ErrorCode.RPC_INVALID_REQUEST, "empty batch"))
-                return
-            tasks.start_soon(self._run_batch, message)
-        elif message.method == CANCEL_REQUEST:
-            self._send_if_any(self._cancel_request(message))
+                self._send_reply(_error(None, ErrorCode.RPC_INVALID_REQUEST, "empty batch"))
+            else:
+                self._start_batch(message, tasks)
         else:
             self._start(message, tasks)
 
@@ -115,124 +143,48 @@ class Dispatcher:
             for scope in scopes:
                 scope.cancel()
 
-    async def _run_batch(self, elements: list[msgspec.Raw]) -> None:
-        replies = []
-        for raw in elements:
-            try:
-                message = _element_decoder.decode(raw)
-            except msgspec.DecodeError:
-                replies.append(_error(None, ErrorCode.RPC_INVALID_REQUEST, "a batch element must be an object"))
-                continue
-            reply = (self._cancel_request(message) if message.method == CANCEL_REQUEST
-                     else await self.respond(message))
-            if reply is not None:
-                replies.append(reply)
-        if replies:
-            self._send(_encoder.encode(replies))
+    # -- decoding and envelope checks -------------------------------------------------------------
 
-    def _send_if_any(self, reply: Optional[Response]) -> None:
-        if reply is not None:
-            self._send_response(reply)
-
-    def _send_response(self, reply: Response) -> None:
-        self._send(_encoder.encode(reply))
-
-    def _cancel_request(self, message: IncomingMessage) -> Optional[Response]:
+    @staticmethod
+    def _decode_frame(frame: Frame) -> Union[IncomingMessage, list[msgspec.Raw], ErrorResponse]:
+        if isinstance(frame, Oversize):
+            return _error(None, ErrorCode.RPC_INVALID_REQUEST,
+                          f"request line of {frame.size} bytes exceeds the size cap")
         try:
-            params = msgspec.json.decode(message.params or _EMPTY_OBJECT, type=CancelParams)
+            frame.decode("utf-8")
+            return _message_decoder.decode(frame)
+        except UnicodeDecodeError:
+            return _error(None, ErrorCode.RPC_PARSE, "the line is not valid UTF-8")
+        except msgspec.ValidationError:
+            return _error(None, ErrorCode.RPC_INVALID_REQUEST, "a request must be a JSON object or a batch array")
         except msgspec.DecodeError:
-            params = None
-        if params is not None:
-            for scope in self._inflight.get(params.id, ()):
-                scope.cancel()
-        if message.id is msgspec.UNSET:
-            return None
-        return ResultResponse(id=message.id, result=_NULL)
-
-    def _start(self, message: IncomingMessage, tasks: TaskGroup) -> None:
-        """Answer at once when the handler does not wait; otherwise give the request its own task."""
-        prepared = self._prepare(message)
-        if not isinstance(prepared, _Call):
-            self._send_if_any(prepared)
-            return
-        if prepared.route.cancellable and not prepared.notification:
-            tasks.start_soon(self._run_async, prepared, None)
-            return
-        try:
-            outcome = prepared.route.handler(prepared.params)
-        except Exception as exc:
-            self._send_if_any(self._reply(prepared, exc))
-            return
-        if hasattr(outcome, "__await__"):
-            tasks.start_soon(self._run_async, prepared, outcome)
-        else:
-            self._send_if_any(self._reply(prepared, outcome))
-
-    async def _run_async(self, call: _Call, pending: Optional[Awaitable[Any]]) -> None:
-        self._send_if_any(await self._finish(call, pending))
-
-    async def respond(self, message: IncomingMessage) -> Optional[Response]:
-        """The reply to one request object, or None for a notification. Never raises."""
-        prepared = self._prepare(message)
-        if not isinstance(prepared, _Call):
-            return prepared
-        return await self._finish(prepared, None)
-
-    async def _finish(self, call: _Call, pending: Optional[Awaitable[Any]]) -> Optional[Response]:
-        try:
-            if pending is not None:
-                result = await pending
-            elif call.route.cancellable and not call.notification:
-                result = await self._cancellable(call)
-            else:
-                result = call.route.handler(call.params)
-                if hasattr(result, "__await__"):
-                    result = await result
-        except Exception as exc:
-            return self._reply(call, exc)
-        return self._reply(call, result)
+            return _error(None, ErrorCode.RPC_PARSE, "the line is not valid JSON")
+        except RecursionError:
+            # msgspec parses recursively; how deep it gets depends on the stack already in use, so
+            # no fixed depth is promised, only that such a line is answered and the loop lives.
+            return _error(None, ErrorCode.RPC_PARSE, _TOO_DEEP)
 
     def _prepare(self, message: IncomingMessage) -> Union[_Call, Response, None]:
+        """The envelope checks every request goes through, `$/cancelRequest` included."""
         id_ = message.id
         notification = id_ is msgspec.UNSET
         reply_id = None if notification else id_
         if message.jsonrpc != "2.0" or not isinstance(message.method, str) or not (
                 notification or _valid_id(id_)):
-            return _error(reply_id if _valid_id(reply_id) else None, ErrorCode.RPC_INVALID_REQUEST,
-                          'not a JSON-RPC 2.0 request (needs "jsonrpc": "2.0", a string method, '
-                          "and a string or number id)")
+            return _error(reply_id if _valid_id(reply_id) else None, ErrorCode.RPC_INVALID_REQUEST, _NOT_A_REQUEST)
         route = self._routes.get(message.method)
         if route is None:
             return None if notification else _error(reply_id, ErrorCode.RPC_METHOD_NOT_FOUND, "no such method")
-        call = _Call(message.method, reply_id, notification, route, None)
+        call = _Call(message.method, reply_id, notification, route)
         try:
             call.params = self._decode_params(route, message.params)
         except InvalidParams as exc:
-            return self._reply(call, exc)
+            return self._complete(call, _Failed(exc))
         return call
-
-    def _reply(self, call: _Call, outcome: Any) -> Optional[Response]:
-        if self._debug:
-            log.debug("%s answered%s", call.method, " with an error" if isinstance(outcome, Exception) else "")
-        if isinstance(outcome, Exception):
-            reply: Response = self._failure(call.reply_id, call.method, outcome)
-        else:
-            raw = outcome if isinstance(outcome, msgspec.Raw) else msgspec.Raw(_encoder.encode(outcome))
-            reply = ResultResponse(id=call.reply_id, result=raw)
-        return None if call.notification else reply
-
-    def _failure(self, reply_id: Any, method: str, exc: Exception) -> ErrorResponse:
-        error = to_error_object(exc)
-        if isinstance(exc, SidecarError):
-            log.info("%s failed: %s", method, error.data.prefix)
-        else:
-            frames = "".join(traceback.format_tb(exc.__traceback__))
-            log.error("%s raised %s (message withheld: it may hold user text)\n%s",
-                      method, type(exc).__name__, frames)
-        return ErrorResponse(id=reply_id, error=error)
 
     @staticmethod
     def _decode_params(route: Route, raw: msgspec.Raw) -> Any:
+        """Raises InvalidParams naming the path of the first wrong value."""
         data = bytes(raw)
         if not data or data == b"null":
             data = _EMPTY_OBJECT
@@ -242,6 +194,51 @@ class Dispatcher:
             return route.decoder.decode(data)
         except msgspec.ValidationError as exc:
             raise InvalidParams(f"invalid params: {exc}") from None
+        except msgspec.DecodeError:
+            raise InvalidParams("invalid params: not valid JSON") from None
+        except RecursionError:
+            raise InvalidParams("invalid params: they nest too deeply") from None
+
+    # -- running handlers ---------------------------------------------------------------------------
+
+    def _start(self, message: IncomingMessage, tasks: TaskGroup) -> None:
+        call = self._prepare(message)
+        if not isinstance(call, _Call):
+            self._send_reply(call)
+        elif call.in_cancel_scope:
+            tasks.start_soon(self._run, call, None)
+        else:
+            outcome = self._invoke(call)
+            if inspect.isawaitable(outcome):
+                tasks.start_soon(self._run, call, outcome)
+            else:
+                self._send_reply(self._complete(call, outcome))
+
+    def _invoke(self, call: _Call) -> Union[Outcome, Awaitable[Any]]:
+        """Call the handler: its result, its exception as `_Failed`, or the awaitable it returned."""
+        try:
+            return call.route.handler(call.params)
+        except Exception as exc:
+            return _Failed(exc)
+
+    async def _await(self, call: _Call, pending: Optional[Awaitable[Any]]) -> Outcome:
+        """Raises only the cancellation of the task; `pending` None means the call is cancellable."""
+        try:
+            if pending is None:
+                return await self._cancellable(call)
+            return await pending
+        except Exception as exc:
+            return _Failed(exc)
+
+    async def _run(self, call: _Call, pending: Optional[Awaitable[Any]]) -> None:
+        try:
+            outcome = await self._await(call, pending)
+        except anyio.get_cancelled_exc_class():
+            # The shutdown deadline: the request did not finish, so it was not applied (a write that
+            # started runs to its end in its thread and is answered with its result instead).
+            self._send_reply(self._complete(call, _Failed(Cancelled("the sidecar is shutting down"))))
+            raise
+        self._send_reply(self._complete(call, outcome))
 
     async def _cancellable(self, call: _Call) -> Any:
         key = call.reply_id
@@ -257,3 +254,103 @@ class Dispatcher:
                 if not scopes:
                     del self._inflight[key]
         raise Cancelled("the request was cancelled")
+
+    def _cancel(self, params: CancelParams) -> None:
+        for scope in self._inflight.get(params.id, ()):
+            scope.cancel()
+
+    # -- batches ------------------------------------------------------------------------------------
+
+    def _start_batch(self, elements: list[msgspec.Raw], tasks: TaskGroup) -> None:
+        # Every element is checked and its handler called now, in order, as single requests are: a
+        # store request in a batch takes its turn where the batch was read (S3.2), not when a task
+        # gets to it. Only the waiting happens in the batch's task.
+        steps = [self._begin(raw) for raw in elements]
+        tasks.start_soon(self._run_batch, steps)
+
+    def _begin(self, raw: msgspec.Raw) -> Union[_Waiting, Response, None]:
+        try:
+            message = _element_decoder.decode(raw)
+        except (msgspec.DecodeError, RecursionError):
+            return _error(None, ErrorCode.RPC_INVALID_REQUEST, "a batch element must be an object")
+        call = self._prepare(message)
+        if not isinstance(call, _Call):
+            return call
+        if call.in_cancel_scope:
+            return _Waiting(call, None)
+        outcome = self._invoke(call)
+        if inspect.isawaitable(outcome):
+            return _Waiting(call, outcome)
+        return self._complete(call, outcome)
+
+    async def _run_batch(self, steps: list[Union[_Waiting, Response, None]]) -> None:
+        """Replies keep the batch's order; it is answered as one array even when shutdown cuts it short."""
+        replies: list[Response] = []
+        answered = 0
+        try:
+            for step in steps:
+                if isinstance(step, _Waiting):
+                    step = self._complete(step.call, await self._await(step.call, step.pending))
+                self._append(replies, step)
+                answered += 1
+        except anyio.get_cancelled_exc_class():
+            for step in steps[answered:]:
+                if isinstance(step, _Waiting):
+                    if inspect.iscoroutine(step.pending):
+                        step.pending.close()
+                    step = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))
+                self._append(replies, step)
+            self._send_batch(replies)
+            raise
+        self._send_batch(replies)
+
+    @staticmethod
+    def _append(replies: list[Response], reply: Optional[Response]) -> None:
+        if reply is not None:
+            replies.append(reply)
+
+    # -- the exception → wire boundary ---------------------------------------------------------------
+
+    def _complete(self, call: _Call, outcome: Outcome) -> Optional[Response]:
+        """The one place an outcome becomes a reply; encoding the result is inside it. Never raises."""
+        if isinstance(outcome, _Failed):
+            reply: Response = self._failure(call.method, call.reply_id, outcome.exc)
+        else:
+            try:
+                raw = outcome if isinstance(outcome, msgspec.Raw) else msgspec.Raw(_encoder.encode(outcome))
+            except Exception as exc:
+                reply = self._failure(call.method, call.reply_id, exc)
+            else:
+                reply = ResultResponse(id=call.reply_id, result=raw)
+        if self._debug:
+            log.debug("%s answered%s", call.method, " with an error" if isinstance(reply, ErrorResponse) else "")
+        return None if call.notification else reply
+
+    @staticmethod
+    def _failure(method: str, reply_id: Any, exc: Exception) -> ErrorResponse:
+        error = to_error_object(exc)
+        if isinstance(exc, SidecarError):
+            log.info("%s failed: %s", method, error.data.prefix)
+        else:
+            frames = "".join(traceback.format_tb(exc.__traceback__))
+            log.error("%s raised %s (message withheld: it may hold user text)\n%s",
+                      method, type(exc).__name__, frames)
+        return ErrorResponse(id=reply_id, error=error)
+
+    def _send_reply(self, reply: Optional[Response]) -> None:
+        if reply is not None:
+            self._send(self._encode(reply, reply.id))
+
+    def _send_batch(self, replies: list[Response]) -> None:
+        if replies:
+            self._send(self._encode(replies, None))
+
+    @staticmethod
+    def _encode(reply: Union[Response, list[Response]], reply_id: Any) -> bytes:
+        """Results are encoded already; this guards the envelope (say, an error text holding a surrogate)."""
+        try:
+            return _encoder.encode(reply)
+        except Exception as exc:
+            log.error("could not encode a reply: %s", type(exc).__name__)
+            fallback = _error(reply_id, ErrorCode.INTERNAL, "the reply could not be encoded; see the sidecar log")
+            return _encoder.encode(fallback)

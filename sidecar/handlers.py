@@ -5,10 +5,9 @@ A handler that never waits returns its result; one that waits is a coroutine fun
 
 from __future__ import annotations
 
-import functools
 import os
-from collections.abc import Awaitable, Sequence
-from typing import Any, Optional, TypeVar, Union
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Optional, TypeVar, Union
 
 import msgspec
 
@@ -16,30 +15,29 @@ from protocol import (
     PROTOCOL_VERSION,
     AiMessage,
     ChangeKind,
-    HistoryParams,
-    HistoryResult,
-    RememberConversationParams,
-    RememberParams,
-    SearchHit,
-    SearchParams,
-    SearchResult,
-    UndoParams,
-    UndoResult,
     ContextParams,
     ContextResult,
     ErrorCode,
     ExtractParams,
+    HistoryParams,
+    HistoryResult,
     InfoResult,
     MemoryItem,
     MergeParams,
     MergeResult,
     NoParams,
+    RememberConversationParams,
+    RememberParams,
     SaveParams,
+    SearchHit,
+    SearchParams,
+    SearchResult,
+    UndoParams,
+    UndoResult,
 )
 from sidecar import NAME, __version__
 from sidecar.app import App
 from sidecar.config import resolve_limit
-from sidecar.dispatch import Handler, Route, build_routes
 from sidecar.errors import AiError, InvalidParams
 from sidecar.ledger import now_ms
 from sidecar.rules.context import render_context, render_preferred
@@ -181,7 +179,7 @@ async def remember_conversation(app: App, params: RememberConversationParams) ->
     known = await _value(app.read(choose))
     request = [AiMessage(role="user", content=known_block(known))] if known else []
     request += [AiMessage(role=m.role, content=text)
-                for m, text in zip(params.messages[first:], [*texts[first:-1], last])]
+                for m, text in zip(params.messages[first:], [*texts[first:-1], last], strict=True)]
     raw = await app.llm.extract(request, params.provider)
     contents, dropped = candidate_contents(_model_texts(raw))
     return await _merge(app, "merge", contents, dropped, params.source_scope, known, params.limit)
@@ -215,7 +213,7 @@ def sidecar_shutdown(app: App, params: NoParams) -> None:
     app.request_shutdown()
 
 
-HANDLERS = {
+HANDLERS: dict[str, Callable[..., object]] = {
     "ai_list_memories": list_memories,
     "ai_save_memories": save_memories,
     "ai_clear_memories": clear_memories,
@@ -233,9 +231,3 @@ HANDLERS = {
 }
 CANCELLABLE = frozenset({"ai_extract_memories", "ai_remember_conversation"})
 
-
-def routes_for(app: App) -> dict[str, Route]:
-    def bind(handler: Any) -> Handler:
-        return functools.partial(handler, app)
-
-    return build_routes({name: bind(handler) for name, handler in HANDLERS.items()}, CANCELLABLE)

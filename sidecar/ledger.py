@@ -12,7 +12,7 @@ from sidecar.errors import InvalidParams, MemoryIOError
 from sidecar.journal import Journal
 from sidecar.rules.history import make_change
 from sidecar.rules.merge import new_uuid4
-from sidecar.store import MemoryStore, Snapshot
+from sidecar.store import MemoryStore, Snapshot, Written
 
 log = logging.getLogger("sidecar.ledger")
 T = TypeVar("T")
@@ -50,7 +50,7 @@ class Ledger:
         self.store.clear(self._recorder("clear", recorded))
         return recorded[0] if recorded else None
 
-    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]:
+    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Written:
         def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> None:
             change = make_change(self._new_id(), now_ms(), kind, before, after)
             if change is None:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 class Derived(NamedTuple):
-    index: Index
+    ranker: Index
     lines: Lines
 
 
@@ -32,4 +32,4 @@ class IndexCache:
         return self._derived
 
     def index(self, snapshot: Snapshot) -> Index:
-        return self.derived(snapshot).index
+        return self.derived(snapshot).ranker

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import stat
 import sys
@@ -11,6 +12,8 @@ from collections.abc import AsyncIterator
 import anyio
 import anyio.lowlevel
 from anyio.streams.memory import MemoryObjectSendStream
+
+log = logging.getLogger("sidecar.stdio")
 
 READ_CHUNK = 1 << 16
 INLINE_WRITE_LIMIT = 1 << 16
@@ -27,7 +30,7 @@ def claim_stdout() -> int:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     sys.stdout = sys.stderr
     if sys.platform == "win32":
-        import msvcrt
+        import msvcrt  # exists on Windows only
 
         msvcrt.setmode(wire_fd, os.O_BINARY)
         msvcrt.setmode(0, os.O_BINARY)
@@ -53,13 +56,13 @@ def _pollable(fd: int) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
-async def read_chunks(fd: int) -> AsyncIterator[bytes]:
+async def read_chunks(fd: int, threaded: bool = False) -> AsyncIterator[bytes]:
     """Yield what stdin delivers until EOF; never blocks the loop, so shutdown is never held hostage.
 
-    Pipes are awaited on the loop (a read after readiness returns what is there); anything else is
-    read by a daemon thread.
+    Pipes are awaited on the loop (a read after readiness returns what is there); anything else, or
+    anything when `threaded` (how tests exercise the Windows path on POSIX), is read by a daemon thread.
     """
-    if _pollable(fd):
+    if not threaded and _pollable(fd):
         while True:
             await anyio.wait_readable(fd)
             try:
@@ -71,6 +74,7 @@ async def read_chunks(fd: int) -> AsyncIterator[bytes]:
             if not chunk:
                 return
             yield chunk
+    log.debug("reading stdin from a thread")
     send, receive = anyio.create_memory_object_stream[bytes](16)
     token = anyio.lowlevel.current_token()
     thread = threading.Thread(target=_pump, args=(fd, send, token), name="stdin-reader", daemon=True)
@@ -99,7 +103,12 @@ def _pump(fd: int, send: MemoryObjectSendStream[bytes], token: anyio.lowlevel.Ev
 
 
 class BatchWriter:
-    """Collects replies and writes every reply that is ready in one write; none waits for another."""
+    """Collects replies and writes every reply that is ready in one write; none waits for another.
+
+    On a pipe or socket (POSIX) the fd is made non-blocking and writes wait on the loop, so a parent
+    that stops reading stdout never blocks the loop and shutdown can abandon the rest; anything else
+    (a file, a terminal, Windows) is written from a worker thread that shutdown may abandon.
+    """
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
@@ -108,7 +117,9 @@ class BatchWriter:
         self._closed = False
         self._backlog = 0
         self._room: anyio.Event | None = None
-        self._writing = False
+        self._pollable = _pollable(fd)
+        if self._pollable:
+            os.set_blocking(fd, False)
         self.broken = False
 
     def send(self, line: bytes) -> None:
@@ -119,62 +130,47 @@ class BatchWriter:
         self._backlog += len(line) + 1
         self._wake.set()
 
-    @property
-    def backlogged(self) -> bool:
-        return self._backlog > BACKLOG_LIMIT
-
-    async def wait_for_room(self) -> None:
-        """Backpressure: pause the reader while more than BACKLOG_LIMIT bytes of replies are unwritten."""
+    async def after_frame(self) -> None:
+        """Backpressure, awaited by the reader after each frame it hands on: while more than
+        BACKLOG_LIMIT bytes of replies are unwritten, wait (so pipelined requests cannot pile up
+        replies in memory). A checkpoint only when it has to wait."""
         while self._backlog > BACKLOG_LIMIT and not self.broken:
             self._room = anyio.Event()
             await self._room.wait()
 
     def close(self) -> None:
+        """No more replies will come; `run` returns once the pending ones are written."""
         self._closed = True
         self._wake.set()
-
-    def flush(self) -> None:
-        """Write small ready replies now, from the caller, saving the writer task's wake-up.
-
-        Skipped while the writer task has a write in flight: two writers on one fd could interleave.
-        """
-        if self._pending and not self._writing and not self.broken and self._backlog <= INLINE_WRITE_LIMIT:
-            self._write_inline(self._take())
-
-    def _take(self) -> bytes:
-        data = b"".join(self._pending)
-        self._pending.clear()
-        return data
-
-    def _write_inline(self, data: bytes) -> None:
-        try:
-            write_all(self._fd, data)
-        except OSError:
-            self.broken = True
-        self._wrote(len(data))
-
-    def _wrote(self, size: int) -> None:
-        self._backlog -= size
-        if self._room is not None:
-            self._room.set()
 
     async def run(self) -> None:
         """Raises nothing: a vanished reader marks the writer broken and ends the loop."""
         while not self.broken:
             await self._wake.wait()
             self._wake = anyio.Event()
-            if self._pending:
-                data = self._take()
-                if len(data) <= INLINE_WRITE_LIMIT:
-                    self._write_inline(data)
-                else:
-                    self._writing = True
-                    try:
-                        await anyio.to_thread.run_sync(write_all, self._fd, data)
-                    except OSError:
-                        self.broken = True
-                    finally:
-                        self._writing = False
-                        self._wrote(len(data))
+            while self._pending and not self.broken:
+                data = b"".join(self._pending)
+                self._pending.clear()
+                try:
+                    await self._write(data)
+                except OSError:
+                    self.broken = True
+                self._backlog -= len(data)
+                if self._room is not None:
+                    self._room.set()
             if self._closed and not self._pending:
                 return
+
+    async def _write(self, data: bytes) -> None:
+        if not self._pollable:
+            if len(data) <= INLINE_WRITE_LIMIT:
+                write_all(self._fd, data)
+            else:
+                await anyio.to_thread.run_sync(write_all, self._fd, data, abandon_on_cancel=True)
+            return
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[os.write(self._fd, view):]
+            except BlockingIOError:
+                await anyio.wait_writable(self._fd)

@@ -196,8 +196,8 @@ class MemoryStore:
             self._warned.add(key)
             log.warning(message, *args)
 
-    def update(self, change: Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]],
-               written: Optional[Written] = None) -> T:
+    def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
+               written: Written | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
         `written(before, after)` runs after the new file is in place, still under the lock.
@@ -218,7 +218,7 @@ class MemoryStore:
         with self._locked():
             return operation()
 
-    def clear(self, written: Optional[Written] = None) -> None:
+    def clear(self, written: Written | None = None) -> None:
         """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
 
         `written` runs as for `update`.

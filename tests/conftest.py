@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -31,8 +32,13 @@ def llm_server() -> Iterator[FakeOpenAI]:
         yield server
 
 
+class Spawn(Protocol):
+    def __call__(self, *args: str, env: dict[str, str] | None = None,
+                 directory: Path | None = None) -> SidecarProcess: ...
+
+
 @pytest.fixture
-def spawn(config_dir: Path) -> Iterator:
+def spawn(config_dir: Path) -> Iterator[Spawn]:
     started: list[SidecarProcess] = []
 
     def start(*args: str, env: dict[str, str] | None = None, directory: Path | None = None) -> SidecarProcess:

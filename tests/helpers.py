@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -55,8 +56,9 @@ class SidecarProcess:
             self.lines.put(line)
 
     def _read_stderr(self) -> None:
-        assert self.proc.stderr is not None
-        for chunk in iter(lambda: self.proc.stderr.read1(65536), b""):  # type: ignore[union-attr]
+        stderr = self.proc.stderr
+        assert isinstance(stderr, io.BufferedReader)
+        for chunk in iter(lambda: stderr.read1(65536), b""):
             self.stderr_chunks.append(chunk)
 
     @property

@@ -10,9 +10,9 @@ PIECES = ["用户", "偏好", "zsh", "项目", "使用", "pnpm", " ", "  ", "\u3
           "\u2029", "e\u0301", "😀", "👨\u200d👩\u200d👧", "\u200b", "#", "- ", "a", "B", "1"]
 contents = st.one_of(
     st.lists(st.sampled_from(PIECES), min_size=1, max_size=80).map("".join),
-    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=260),
+    st.text(st.characters(codec="utf-8"), min_size=1, max_size=260),
 )
-ids = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=128)
+ids = st.text(st.characters(codec="utf-8"), min_size=1, max_size=128)
 
 
 @st.composite

@@ -12,12 +12,13 @@ from hypothesis import strategies as st
 from protocol import NoParams, SaveParams
 from sidecar.dispatch import Dispatcher, Route
 from sidecar.errors import MemoryIOError
-from sidecar.framing import Oversize
+from sidecar.framing import LineFramer, Oversize
 
 
 class Harness:
     def __init__(self) -> None:
         self.sent: list[bytes] = []
+        self.replied = anyio.Event()
         self.release = anyio.Event()
         self.started = anyio.Event()
 
@@ -38,16 +39,23 @@ class Harness:
         async def io_fail(params: NoParams) -> Any:
             raise MemoryIOError("could not save memories: No space left on device")
 
-        def route(params: type, handler: Any, cancellable: bool = False) -> Route:
-            return Route(msgspec.json.Decoder(params), handler, cancellable)
-
-        self.dispatcher = Dispatcher({
+        route = self.route
+        self.routes = {
             "echo": route(NoParams, echo),
             "save": route(SaveParams, save),
             "slow": route(NoParams, slow, cancellable=True),
             "broken": route(NoParams, broken),
             "io_fail": route(NoParams, io_fail),
-        }, self.sent.append)
+        }
+        self.dispatcher = Dispatcher(self.routes, self.send)
+
+    def send(self, line: bytes) -> None:
+        self.sent.append(line)
+        self.replied.set()
+
+    @staticmethod
+    def route(params: type, handler: Any, cancellable: bool = False) -> Route:
+        return Route(msgspec.json.Decoder(params), handler, cancellable)
 
     async def run(self, *lines: bytes | Oversize) -> list[Any]:
         async with anyio.create_task_group() as tasks:
@@ -66,8 +74,9 @@ def req(method: str, id_: Any = 1, params: Any = None) -> bytes:
 
 
 def prefix(reply: dict[str, Any]) -> str:
-    assert reply["error"]["message"].startswith(reply["error"]["data"]["prefix"] + ": ")
-    return reply["error"]["data"]["prefix"]
+    name = str(reply["error"]["data"]["prefix"])
+    assert reply["error"]["message"].startswith(name + ": ")
+    return name
 
 
 @pytest.mark.parametrize("id_", [7, "abc", 1.5, 0, ""])
@@ -178,11 +187,10 @@ async def test_a_slow_call_does_not_delay_others() -> None:
     async with anyio.create_task_group() as tasks:
         harness.dispatcher.dispatch(req("slow", 1), tasks)
         harness.dispatcher.dispatch(req("echo", 2), tasks)
-        await harness.started.wait()
         with anyio.fail_after(5):
-            while not harness.sent:
-                await anyio.sleep(0)
-        assert json.loads(harness.sent[0])["id"] == 2
+            await harness.started.wait()
+            await harness.replied.wait()
+        assert [json.loads(line)["id"] for line in harness.sent] == [2]
         harness.release.set()
 
 
@@ -203,5 +211,131 @@ def test_fuzzed_lines_always_get_a_well_formed_reply_and_the_loop_lives(line: by
                 assert ("result" in single) != ("error" in single)
                 if "error" in single:
                     prefix(single)
+
+    anyio.run(scenario)
+
+
+def nested(depth: int, closed: bool = True) -> bytes:
+    return b"[" * depth + (b"]" * depth if closed else b"")
+
+
+def deep_request(depth: int, id_: Any = 1) -> bytes:
+    return (b'{"jsonrpc":"2.0","id":' + json.dumps(id_).encode() + b',"method":"echo","params":{"x":'
+            + nested(depth) + b"}}")
+
+
+@pytest.mark.parametrize("line, expected", [
+    (nested(981, closed=False), {"RPC_PARSE"}),
+    (nested(100_000, closed=False), {"RPC_PARSE"}),
+    (nested(5000), {"RPC_PARSE", "RPC_INVALID_REQUEST"}),
+    (b'{"a":' * 3000, {"RPC_PARSE"}),
+    (deep_request(977), {"RPC_PARSE", "RPC_INVALID_PARAMS", None}),
+    (deep_request(100_000), {"RPC_PARSE", "RPC_INVALID_PARAMS"}),
+    (b"[" + deep_request(977) + b"]", {"RPC_PARSE", "RPC_INVALID_PARAMS", None}),
+])
+async def test_deep_nesting_gets_one_reply_and_the_loop_lives(line: bytes, expected: set[str | None]) -> None:
+    replies = await Harness().run(line, req("echo", "alive"))
+    assert replies[-1] == {"jsonrpc": "2.0", "id": "alive", "result": {"ok": True}}
+    [reply] = replies[:-1]
+    single = reply[0] if isinstance(reply, list) else reply
+    assert (prefix(single) if "error" in single else None) in expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 4000), st.sampled_from(["array", "object", "params", "batch"]),
+       st.text(st.characters(blacklist_categories=()), max_size=20), st.booleans())
+def test_any_nesting_depth_and_text_get_a_well_formed_reply(depth: int, shape: str, text: str,
+                                                            closed: bool) -> None:
+    leaf = json.dumps(text).encode()
+    inner = b'{"k":' * depth + leaf + (b"}" * depth if closed else b"")
+    line = {"array": nested(depth, closed), "object": inner,
+            "params": b'{"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":' + inner + b"}}",
+            "batch": b"[" + b'{"jsonrpc":"2.0","id":1,"method":"echo","params":{"x":' + inner + b"}}]"}[shape]
+
+    async def scenario() -> None:
+        replies = await Harness().run(line, req("echo", "alive"))
+        assert replies[-1] == {"jsonrpc": "2.0", "id": "alive", "result": {"ok": True}}
+        for reply in replies[:-1]:
+            for single in reply if isinstance(reply, list) else [reply]:
+                assert single["jsonrpc"] == "2.0" and "id" in single
+                if "error" in single:
+                    assert prefix(single) != "INTERNAL"
+
+    anyio.run(scenario)
+
+
+@pytest.mark.parametrize("result", ["lone \udcff surrogate", {"path": "\ud800"}, object()])
+async def test_an_unencodable_result_is_internal_and_the_loop_lives(result: Any) -> None:
+    harness = Harness()
+
+    def unencodable(params: NoParams) -> Any:
+        return result
+
+    async def unencodable_later(params: NoParams) -> Any:
+        return result
+
+    harness.dispatcher = Dispatcher({**harness.routes, "now": harness.route(NoParams, unencodable),
+                                     "later": harness.route(NoParams, unencodable_later)}, harness.send)
+    batch = b"[" + req("now", 3) + b"," + req("echo", 4) + b"]"
+    replies = await harness.run(req("now", 1), req("later", 2), batch, req("echo", "alive"))
+    by_id = {r["id"]: r for r in replies if isinstance(r, dict)}
+    assert prefix(by_id[1]) == "INTERNAL" and prefix(by_id[2]) == "INTERNAL"
+    [batch_reply] = [r for r in replies if isinstance(r, list)]
+    assert prefix(batch_reply[0]) == "INTERNAL" and batch_reply[1]["result"] == {"ok": True}
+    assert by_id["alive"]["result"] == {"ok": True}
+
+
+@pytest.mark.parametrize("bad_id", [b"{}", b"[1]", b"true", b"false"])
+@pytest.mark.parametrize("batched", [False, True])
+async def test_cancel_request_goes_through_the_envelope_checks(bad_id: bytes, batched: bool) -> None:
+    line = b'{"jsonrpc":"2.0","id":' + bad_id + b',"method":"$/cancelRequest","params":{"id":1}}'
+    [reply] = await Harness().run(b"[" + line + b"]" if batched else line)
+    single = reply[0] if batched else reply
+    assert single["id"] is None and prefix(single) == "RPC_INVALID_REQUEST"
+
+
+nasty_text = st.text(st.characters(blacklist_categories=()), max_size=30)
+"""Surrogates, combining marks, controls, line separators: anything a str can hold."""
+
+
+@st.composite
+def drawn_lines(draw: st.DrawFn) -> bytes:
+    """One line that must get exactly one reply: garbage, deep nesting, or a request with an id."""
+    kind = draw(st.sampled_from(["garbage", "deep", "request", "deep_params", "batch"]))
+    depth = draw(st.integers(0, 3000))
+    text = json.dumps(draw(nasty_text)).encode()
+    if kind == "garbage":
+        return b"#" + draw(st.binary(max_size=40)).replace(b"\n", b"")
+    if kind == "deep":
+        return b"[" * depth + text + b"]" * draw(st.integers(0, depth))
+    params = b'{"x":' + b"[" * depth + text + b"]" * depth + b"}"
+    request = b'{"jsonrpc":"2.0","id":' + text + b',"method":"echo","params":' + params + b"}"
+    if kind == "request":
+        return b'{"jsonrpc":"2.0","id":' + text + b',"method":' + text + b"}"
+    return b"[" + request + b"]" if kind == "batch" else request
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(drawn_lines(), min_size=1, max_size=6), st.lists(st.integers(1, 4000), max_size=5))
+def test_through_the_framer_every_drawn_line_gets_exactly_one_reply(lines: list[bytes], cuts: list[int]) -> None:
+    stream = b"\n".join(lines) + b"\n"
+    bounds = sorted({min(cut, len(stream)) for cut in cuts})
+    chunks = [stream[a:b] for a, b in zip([0, *bounds], [*bounds, len(stream)], strict=True)]
+
+    async def scenario() -> None:
+        harness = Harness()
+        framer = LineFramer(1 << 20)
+        async with anyio.create_task_group() as tasks:
+            for chunk in chunks:
+                for frame in framer.feed(chunk):
+                    harness.dispatcher.dispatch(frame, tasks)
+            for frame in framer.finish():
+                harness.dispatcher.dispatch(frame, tasks)
+        replies = [json.loads(line) for line in harness.sent]
+        assert len(replies) == len(lines)
+        for reply in replies:
+            for single in reply if isinstance(reply, list) else [reply]:
+                assert single["jsonrpc"] == "2.0" and ("result" in single) != ("error" in single)
+                assert "error" not in single or prefix(single) != "INTERNAL"
 
     anyio.run(scenario)

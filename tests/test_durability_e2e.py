@@ -7,11 +7,13 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import Spawn
 from tests.helpers import item, request
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")]
@@ -19,22 +21,24 @@ pytestmark = [pytest.mark.e2e, pytest.mark.skipif(sys.platform == "win32", reaso
 KILLS = 32
 
 
-def listing(tag: str, count: int) -> list[dict]:
+def listing(tag: str, count: int) -> list[dict[str, Any]]:
     return [item(f"{tag}{i}", f"{tag} 记忆 {i} " + "内容😀" * 30, i) for i in range(count)]
 
 
-def stored(path: Path) -> list[dict] | None:
+def stored(path: Path) -> list[dict[str, Any]] | None:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
-    return json.loads(data.decode("utf-8"))
+    items: list[dict[str, Any]] = json.loads(data.decode("utf-8"))
+    return items
 
 
 @settings(max_examples=KILLS, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(delay=st.floats(0, 0.03), sizes=st.tuples(st.integers(1, 120), st.integers(1, 120)).filter(lambda s: s[0] != s[1]))
+@given(delay=st.floats(0, 0.03),
+       sizes=st.tuples(st.integers(1, 120), st.integers(1, 120)).filter(lambda s: s[0] != s[1]))
 def test_sigkill_at_any_instant_of_a_save_loop_leaves_the_old_or_the_new_list(
-        spawn, config_dir: Path, delay: float, sizes: tuple[int, int]) -> None:
+        spawn: Spawn, config_dir: Path, delay: float, sizes: tuple[int, int]) -> None:
     old, new = listing("old", sizes[0]), listing("new", sizes[1])
     path = config_dir / "ai" / "memory" / "memory.json"
     previous = stored(path)
@@ -50,7 +54,7 @@ def test_sigkill_at_any_instant_of_a_save_loop_leaves_the_old_or_the_new_list(
     assert not list(path.parent.glob("memory.json.corrupt-*"))
 
 
-def test_the_next_write_after_kills_sweeps_their_temp_files(spawn, config_dir: Path) -> None:
+def test_the_next_write_after_kills_sweeps_their_temp_files(spawn: Spawn, config_dir: Path) -> None:
     path = config_dir / "ai" / "memory" / "memory.json"
     for _ in range(3):
         sidecar = spawn()
@@ -65,7 +69,7 @@ def test_the_next_write_after_kills_sweeps_their_temp_files(spawn, config_dir: P
     assert survivor.call("ai_list_memories", id_=2)["result"] == listing("s", 3)
 
 
-def test_two_processes_saving_concurrently_never_produce_an_invalid_file(spawn, config_dir: Path) -> None:
+def test_two_processes_saving_concurrently_never_produce_an_invalid_file(spawn: Spawn, config_dir: Path) -> None:
     lists = {"p": listing("p", 40), "q": listing("q", 70)}
     path = config_dir / "ai" / "memory" / "memory.json"
     writers = {tag: spawn() for tag in lists}

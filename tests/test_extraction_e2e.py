@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import gzip
 import threading
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.conftest import Spawn
 from tests.fake_openai import FakeOpenAI, Reply, completion, refused_url
-from tests.helpers import request, sidecar_env
+from tests.helpers import SidecarProcess, request, sidecar_env
 
 pytestmark = pytest.mark.e2e
 
@@ -22,20 +23,21 @@ MESSAGES = [{"role": "user", "content": SECRET_TEXT},
 
 
 @pytest.fixture
-def sidecar(spawn, llm_server: FakeOpenAI):
+def sidecar(spawn: Spawn, llm_server: FakeOpenAI) -> SidecarProcess:
     return spawn("--base-url", llm_server.base_url, "--model", "test-model", "--log-level", "DEBUG",
                  env=sidecar_env(AI_MEMORY_API_KEY=KEY))
 
 
-def extract(sidecar, id_: object = 1, **params: object) -> dict:
+def extract(sidecar: SidecarProcess, id_: object = 1, **params: object) -> dict[str, Any]:
     return sidecar.call("ai_extract_memories", {"messages": MESSAGES, **params}, id_, timeout=20)
 
 
-def prefix(reply: dict) -> str:
-    return reply["error"]["data"]["prefix"]
+def prefix(reply: dict[str, Any]) -> str:
+    return str(reply["error"]["data"]["prefix"])
 
 
-def test_success_returns_the_raw_text_and_sends_the_prompt_and_key(sidecar, llm_server: FakeOpenAI) -> None:
+def test_success_returns_the_raw_text_and_sends_the_prompt_and_key(sidecar: SidecarProcess,
+        llm_server: FakeOpenAI) -> None:
     llm_server.script(Reply(body=completion('[{"content": "用户偏好 zsh"}]')))
     assert extract(sidecar)["result"] == '[{"content": "用户偏好 zsh"}]'
     [seen] = llm_server.seen
@@ -45,7 +47,7 @@ def test_success_returns_the_raw_text_and_sends_the_prompt_and_key(sidecar, llm_
     assert seen.body["messages"][2] == {"role": "assistant", "content": "好的\n[image]"}
 
 
-def test_fenced_output_is_passed_through_raw(sidecar, llm_server: FakeOpenAI) -> None:
+def test_fenced_output_is_passed_through_raw(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
     fenced = '```json\n[{"content": "项目使用 pnpm"}]\n```'
     llm_server.script(Reply(body=completion(fenced)))
     assert extract(sidecar)["result"] == fenced
@@ -57,29 +59,30 @@ def test_fenced_output_is_passed_through_raw(sidecar, llm_server: FakeOpenAI) ->
     (Reply(body=b"<html>junk</html>"), "AI_RESPONSE"),
     (Reply(body=completion("")), "AI_RESPONSE"),
 ])
-def test_provider_failures_map_to_their_prefix(sidecar, llm_server: FakeOpenAI, reply: Reply, expected: str) -> None:
+def test_provider_failures_map_to_their_prefix(sidecar: SidecarProcess,
+        llm_server: FakeOpenAI, reply: Reply, expected: str) -> None:
     llm_server.script(reply)
     answer = extract(sidecar)
     assert prefix(answer) == expected
     assert KEY not in answer["error"]["message"]
 
 
-def test_429_then_success(sidecar, llm_server: FakeOpenAI) -> None:
+def test_429_then_success(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
     llm_server.script(Reply(429, {"error": "rate"}, {"retry-after": "0"}), Reply(body=completion("[]")))
     assert extract(sidecar)["result"] == "[]"
     assert len(llm_server.seen) == 2
 
 
-def test_connection_refused_is_ai_network(spawn) -> None:
+def test_connection_refused_is_ai_network(spawn: Spawn) -> None:
     sidecar = spawn("--base-url", refused_url(), "--model", "m")
     assert prefix(extract(sidecar)) == "AI_NETWORK"
 
 
-def test_no_model_is_ai_config(spawn) -> None:
+def test_no_model_is_ai_config(spawn: Spawn) -> None:
     assert prefix(extract(spawn())) == "AI_CONFIG"
 
 
-def test_provider_params_override_the_flags(spawn, llm_server: FakeOpenAI) -> None:
+def test_provider_params_override_the_flags(spawn: Spawn, llm_server: FakeOpenAI) -> None:
     sidecar = spawn("--base-url", refused_url())
     llm_server.script(Reply(body=completion("[]")))
     reply = extract(sidecar, provider={"baseUrl": llm_server.base_url, "model": "per-call", "apiKey": "k-1"})
@@ -88,13 +91,13 @@ def test_provider_params_override_the_flags(spawn, llm_server: FakeOpenAI) -> No
     assert llm_server.seen[0].headers["authorization"] == "Bearer k-1"
 
 
-def test_ai_timeout_expiry(spawn, llm_server: FakeOpenAI) -> None:
+def test_ai_timeout_expiry(spawn: Spawn, llm_server: FakeOpenAI) -> None:
     sidecar = spawn("--base-url", llm_server.base_url, "--model", "m", "--ai-timeout", "0.5")
     llm_server.script(Reply(body=completion("[]"), hold=threading.Event()))
     assert prefix(extract(sidecar)) == "AI_TIMEOUT"
 
 
-def test_cancel_request_answers_cancelled_at_once(sidecar, llm_server: FakeOpenAI) -> None:
+def test_cancel_request_answers_cancelled_at_once(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
     llm_server.script(Reply(body=completion("[]"), hold=threading.Event()))
     sidecar.send(request("ai_extract_memories", {"messages": MESSAGES}, "job-1"))
     assert llm_server.arrived.acquire(timeout=10)
@@ -103,28 +106,27 @@ def test_cancel_request_answers_cancelled_at_once(sidecar, llm_server: FakeOpenA
     assert prefix(reply) == "CANCELLED" and reply["error"]["code"] == -32800
 
 
-def test_a_list_is_answered_while_an_extraction_is_slow(sidecar, llm_server: FakeOpenAI) -> None:
+def test_a_list_is_answered_while_an_extraction_is_slow(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
     release = threading.Event()
     llm_server.script(Reply(body=completion("[]"), hold=release))
     sidecar.send(request("ai_extract_memories", {"messages": MESSAGES}, "slow"))
     assert llm_server.arrived.acquire(timeout=10)
-    started = time.monotonic()
-    assert sidecar.call("ai_list_memories", id_="fast")["result"] == []
-    assert time.monotonic() - started < 0.5
+    assert sidecar.call("ai_list_memories", id_="fast")["result"] == [], "answered while the extraction is held"
     release.set()
     assert sidecar.response("slow", timeout=10)["result"] == "[]"
 
 
-def test_eof_during_an_extraction_answers_it_cancelled_and_exits_0(sidecar, llm_server: FakeOpenAI) -> None:
+def test_eof_during_an_extraction_answers_it_cancelled_and_exits_0(sidecar: SidecarProcess,
+        llm_server: FakeOpenAI) -> None:
     llm_server.script(Reply(body=completion("[]"), hold=threading.Event()))
     sidecar.send(request("ai_extract_memories", {"messages": MESSAGES}, 5))
     assert llm_server.arrived.acquire(timeout=10)
     sidecar.close_stdin()
     assert prefix(sidecar.response(5, timeout=5)) == "CANCELLED"
-    assert sidecar.wait(timeout=2.5) == 0
+    assert sidecar.wait(timeout=30) == 0
 
 
-def test_key_and_content_never_reach_stderr(sidecar, llm_server: FakeOpenAI) -> None:
+def test_key_and_content_never_reach_stderr(sidecar: SidecarProcess, llm_server: FakeOpenAI) -> None:
     llm_server.script(Reply(body=completion('[{"content": "MODEL-OUTPUT-MARKER"}]')),
                       Reply(401, {"error": {"message": f"invalid key {KEY}"}}))
     assert extract(sidecar, 1)["result"]
@@ -145,7 +147,8 @@ def peak_rss_mib(pid: int) -> float:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads peak RSS from /proc")
-def test_huge_and_bomb_replies_leave_the_process_small_and_serving(sidecar, llm_server: FakeOpenAI) -> None:
+def test_huge_and_bomb_replies_leave_the_process_small_and_serving(sidecar: SidecarProcess,
+                                                                   llm_server: FakeOpenAI) -> None:
     """7.9: a 200 MB error body peaked at 4.2 GB, a 1 MB gzip bomb at 2 GB."""
     bomb = gzip.compress(b"\0" * (16 << 20), compresslevel=9) * 64
     chunk = b"x" * (1 << 20)

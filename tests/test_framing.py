@@ -3,12 +3,12 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sidecar.framing import LineFramer, Oversize
+from sidecar.framing import Frame, LineFramer, Oversize
 
 
-def frames_of(*chunks: bytes, cap: int = 1024) -> list:
+def frames_of(*chunks: bytes, cap: int = 1024) -> list[Frame]:
     framer = LineFramer(cap)
-    out = []
+    out: list[Frame] = []
     for chunk in chunks:
         out += framer.feed(chunk)
     return out + framer.finish()
@@ -71,5 +71,5 @@ def test_no_frame_ever_contains_a_newline_or_exceeds_the_cap(chunks: list[bytes]
 def test_chunking_never_changes_the_frames(lines: list[bytes], data: st.DataObject) -> None:
     stream = b"".join(line + b"\n" for line in lines)
     cuts = sorted(data.draw(st.lists(st.integers(0, len(stream)), max_size=6)))
-    chunks = [stream[a:b] for a, b in zip([0, *cuts], [*cuts, len(stream)])]
+    chunks = [stream[a:b] for a, b in zip([0, *cuts], [*cuts, len(stream)], strict=True)]
     assert frames_of(*chunks) == [line.rstrip(b"\r") for line in lines if line.rstrip(b"\r").strip()]

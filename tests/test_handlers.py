@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import inspect
 import json
+from typing import Any
 
 import msgspec
 import pytest
@@ -20,12 +21,13 @@ def mem(id_: str, content: str = "c", created_at: int = 1) -> MemoryItem:
     return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
 
 
-async def answer(outcome):
+async def answer(outcome: Any) -> Any:
     return await outcome if inspect.isawaitable(outcome) else outcome
 
 
-async def listed(app: App) -> list[dict]:
-    return json.loads(bytes(await answer(handlers.list_memories(app, NoParams()))))
+async def listed(app: App) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = json.loads(bytes(await answer(handlers.list_memories(app, NoParams()))))
+    return items
 
 
 async def test_save_then_list_round_trips_oldest_first(settings: Settings) -> None:

@@ -178,7 +178,8 @@ def test_a_torn_fragment_alone_is_repaired_too(path: Path) -> None:
     assert assert_valid_file(path) == [change(0)]
 
 
-@pytest.mark.parametrize("garbage", [b"not json", b"\xff\xfe\xfd", b"[" * 100_000, b'{"changeId":1}', b""], ids=["text", "not-utf8", "deep-nesting", "wrong-shape", "blank"])
+@pytest.mark.parametrize("garbage", [b"not json", b"\xff\xfe\xfd", b"[" * 100_000, b'{"changeId":1}', b""],
+                         ids=["text", "not-utf8", "deep-nesting", "wrong-shape", "blank"])
 def test_a_damaged_history_is_quarantined_once_whole_and_a_new_one_keeps_what_parses(
         path: Path, garbage: bytes, caplog: pytest.LogCaptureFixture) -> None:
     path.parent.mkdir(parents=True)
@@ -203,7 +204,7 @@ def run_with_hang_guard(work: Callable[[], object]) -> None:
     def target() -> None:
         try:
             work()
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+        except BaseException as exc:
             failures.append(exc)
 
     thread = threading.Thread(target=target, daemon=True)

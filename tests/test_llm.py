@@ -161,7 +161,9 @@ async def test_extraction_is_cancellable(llm_server: FakeOpenAI, tmp_path: Path)
                 finished = True
 
             tasks.start_soon(extract)
-            await anyio.to_thread.run_sync(llm_server.arrived.acquire)
+            # A bounded wait in an abandonable thread: fail_after cannot interrupt a blocking acquire.
+            arrived = await anyio.to_thread.run_sync(llm_server.arrived.acquire, True, 10.0, abandon_on_cancel=True)
+            assert arrived, "the request never reached the provider"
             tasks.cancel_scope.cancel()
     assert not finished
     await llm.aclose()

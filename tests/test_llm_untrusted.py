@@ -1,4 +1,4 @@
-"""The provider as untrusted input: bounded replies, decompression bombs, the key in everything it echoes (7.9, 7.10)."""
+"""The provider as untrusted input: bounded replies, decompression bombs, the key in all it echoes (7.9, 7.10)."""
 
 from __future__ import annotations
 
@@ -132,10 +132,10 @@ def test_redaction_removes_every_near_variant(key: str, data: st.DataObject) -> 
     length = data.draw(st.integers(MIN_KEY_PREFIX, len(key)))
     variant = key[:length]
     cuts = sorted(data.draw(st.sets(st.integers(1, length - 1), max_size=3)))
-    pieces = [variant[i:j] for i, j in zip([0, *cuts], [*cuts, length])]
+    pieces = [variant[i:j] for i, j in zip([0, *cuts], [*cuts, length], strict=True)]
     breaks = data.draw(st.lists(st.sampled_from(["\n", "\r\n", " ", "\t", "\u3000"]), min_size=len(pieces) - 1,
                                 max_size=len(pieces) - 1))
-    spelled = pieces[0] + "".join(b + p for b, p in zip(breaks, pieces[1:]))
+    spelled = pieces[0] + "".join(b + p for b, p in zip(breaks, pieces[1:], strict=True))
     text = data.draw(AROUND) + spelled + data.draw(AROUND)
     redacted = Redactor(key)(text)
     assert key[:MIN_KEY_PREFIX] not in "".join(redacted.split())

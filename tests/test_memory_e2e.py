@@ -145,7 +145,8 @@ def test_a_sigkill_during_remembering_never_leaves_a_history_entry_for_a_change_
     config = tmp_path / "config"
     memory = config / "ai" / "memory"
     for round_ in range(12):
-        proc = subprocess.Popen([sys.executable, "-m", "sidecar", "--config-dir", str(config), "--memory-limit", "1000"],
+        proc = subprocess.Popen([sys.executable, "-m", "sidecar", "--config-dir", str(config),
+                                 "--memory-limit", "1000"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                 env=sidecar_env(), cwd=ROOT)
         assert proc.stdin is not None and proc.stdout is not None

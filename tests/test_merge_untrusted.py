@@ -56,7 +56,8 @@ async def test_lone_surrogates_in_the_output_keep_the_good_items(settings: Setti
     assert settings.memory_file.read_bytes().decode("utf-8")
 
 
-@pytest.mark.parametrize("tail", [b',{"id":"b","content":"\\ud800","createdAt":2,"sourceScope":"g"}]', b"," + b"[" * 1000])
+@pytest.mark.parametrize("tail", [b',{"id":"b","content":"\\ud800","createdAt":2,"sourceScope":"g"}]',
+                                  b"," + b"[" * 1000])
 async def test_merging_into_a_damaged_file_salvages_it_instead_of_failing(settings: Settings, tail: bytes) -> None:
     """7.11: merge used to answer INTERNAL until someone edited the file."""
     settings.memory_file.parent.mkdir(parents=True)

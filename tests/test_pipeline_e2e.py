@@ -3,28 +3,31 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.conftest import Spawn
 from tests.fake_openai import FakeOpenAI, Reply, completion
 from tests.helpers import item, request
 
 pytestmark = pytest.mark.e2e
 
 
-def extraction_messages(memories: list[dict], turn: str) -> list[dict]:
+def extraction_messages(memories: list[dict[str, Any]], turn: str) -> list[dict[str, Any]]:
     existing = [m["content"] for m in memories]
     return [{"role": "user", "content": "【已有记忆】\n" + json.dumps(existing, ensure_ascii=False)},
             {"role": "user", "content": turn}]
 
 
-def naive_merge(listed: list[dict], raw: str) -> list[str]:
+def naive_merge(listed: list[dict[str, Any]], raw: str) -> list[str]:
     """What the seed's frontend does: merge into the list it read before extracting, then save."""
     contents = [m["content"] for m in listed]
     return contents + [o["content"] for o in json.loads(raw) if o["content"] not in contents]
 
 
-def test_full_flow_list_extract_merge_context(spawn, llm_server: FakeOpenAI) -> None:
+def test_full_flow_list_extract_merge_context(spawn: Spawn, llm_server: FakeOpenAI) -> None:
     sidecar = spawn("--base-url", llm_server.base_url, "--model", "m")
     assert sidecar.call("ai_save_memories", {"items": [item("a", "用户偏好 zsh", 1)]})["result"] is None
     listed = sidecar.call("ai_list_memories", id_=2)["result"]
@@ -43,7 +46,7 @@ def test_full_flow_list_extract_merge_context(spawn, llm_server: FakeOpenAI) -> 
                        "ids": [m["id"] for m in merged["memories"]]}
 
 
-def test_a_delete_between_extract_and_merge_stays_deleted(spawn, llm_server: FakeOpenAI) -> None:
+def test_a_delete_between_extract_and_merge_stays_deleted(spawn: Spawn, llm_server: FakeOpenAI) -> None:
     sidecar = spawn("--base-url", llm_server.base_url, "--model", "m")
     sidecar.call("ai_save_memories", {"items": [item("a", "用户偏好 zsh", 1), item("b", "用户用 vim", 2)]})
     listed = sidecar.call("ai_list_memories", id_=2)["result"]
@@ -55,11 +58,12 @@ def test_a_delete_between_extract_and_merge_stays_deleted(spawn, llm_server: Fak
     merged = sidecar.call("ai_merge_memories", {"raw": out, "sourceScope": "global",
                                                 "basis": [m["content"] for m in listed]}, 5)["result"]
     assert [m["content"] for m in merged["memories"]] == ["用户偏好 zsh", "项目使用 pnpm"]
-    assert [m["content"] for m in sidecar.call("ai_list_memories", id_=6)["result"]] == ["用户偏好 zsh", "项目使用 pnpm"]
+    listed_after = sidecar.call("ai_list_memories", id_=6)["result"]
+    assert [m["content"] for m in listed_after] == ["用户偏好 zsh", "项目使用 pnpm"]
     assert "用户用 vim" in naive_merge(listed, out), "the scenario must be one a naive merge gets wrong"
 
 
-def test_unparsable_output_is_ai_response_and_the_store_is_untouched(spawn, config_dir) -> None:
+def test_unparsable_output_is_ai_response_and_the_store_is_untouched(spawn: Spawn, config_dir: Path) -> None:
     sidecar = spawn()
     sidecar.call("ai_save_memories", {"items": [item("a", "用户偏好 zsh", 1)]})
     before = (config_dir / "ai/memory/memory.json").read_bytes()
@@ -72,7 +76,7 @@ TOOLS = ("ripgrep fzf bat eza zoxide starship neovim tmux lazygit delta hyperfin
          "jq yq httpie glow dust duf procs sd tokei gitui helix zellij nushell fish yazi broot xh fd").split()
 
 
-def test_two_processes_merging_at_once_never_lose_an_update(spawn, config_dir) -> None:
+def test_two_processes_merging_at_once_never_lose_an_update(spawn: Spawn, config_dir: Path) -> None:
     writers = [spawn(), spawn()]
     facts = [[f"{'甲乙'[w]}进程记下：用户装了 {tool}" for tool in TOOLS[w::2]] for w in range(2)]
     for w, sidecar in enumerate(writers):

@@ -27,7 +27,8 @@ def test_the_oldest_are_left_out_first_with_the_note() -> None:
     result = render_context(items, 8192)
     assert result.content is not None and result.content.endswith(f"（其余 {result.omitted} 条记忆因总量超限未注入）")
     assert result.omitted > 0 and result.injected + result.omitted == 100
-    assert f"- 记忆{100 - result.injected}" in result.content and f"- 记忆{99 - result.injected}字" not in result.content
+    assert f"- 记忆{100 - result.injected}" in result.content
+    assert f"- 记忆{99 - result.injected}字" not in result.content
 
 
 def test_no_memories_or_too_small_a_budget_is_null() -> None:
@@ -70,7 +71,8 @@ def test_context_invariants(items: list[MemoryItem], budget: int) -> None:
     if result.omitted:
         bigger = render_context(stored[len(stored) - result.injected - 1:], budget * 10)
         more = bigger.content.encode("utf-8") if bigger.content else b""
-        note_delta = len(f"\n\n（其余 {result.omitted - 1} 条记忆因总量超限未注入）".encode()) if result.omitted > 1 else 0
+        note = f"\n\n（其余 {result.omitted - 1} 条记忆因总量超限未注入）"
+        note_delta = len(note.encode()) if result.omitted > 1 else 0
         assert len(more) + note_delta > budget, "one more memory would have fit"
 
 

@@ -18,7 +18,7 @@ def test_save_keeps_exactly_the_newest_min_n_l_oldest_first_unchanged_but_cut(
     assert [m.created_at for m in stored] == sorted(m.created_at for m in stored)
     expected = sorted(enumerate(items), key=lambda pair: (pair[1].created_at, pair[0]))[-limit:]
     assert [m.id for m in stored] == [m.id for _, m in expected]
-    for kept, (_, original) in zip(stored, expected):
+    for kept, (_, original) in zip(stored, expected, strict=True):
         assert kept == msgspec.structs.replace(original, content=cut_content(original.content))
     evicted = {m.id for m in items} - {m.id for m in stored}
     if evicted and stored:

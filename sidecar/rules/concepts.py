@@ -49,7 +49,7 @@ def concept_terms(text: str) -> tuple[str, ...]:
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if not is_cjk(word[0]):
-            concept = table.words.get(stem(word))
-            if concept is not None:
-                found.append("@" + concept)
+            known = table.words.get(stem(word))
+            if known is not None:
+                found.append("@" + known)
     return tuple(found)

@@ -23,7 +23,8 @@ def evict(items: list[MemoryItem], limit: int) -> list[MemoryItem]:
 def shape_for_save(items: Iterable[MemoryItem], limit: int) -> list[MemoryItem]:
     """What a save stores: contents cut, sorted oldest first, evicted to `limit`."""
     cut = [
-        item if len(item.content) <= MAX_CONTENT_CHARS else msgspec.structs.replace(item, content=cut_content(item.content))
+        item if len(item.content) <= MAX_CONTENT_CHARS
+        else msgspec.structs.replace(item, content=cut_content(item.content))
         for item in items
     ]
     return evict(oldest_first(cut), limit)

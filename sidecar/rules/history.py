@@ -139,7 +139,7 @@ def _without_key_clashes(state: dict[str, MemoryItem], reverts: list[Update], re
     while changed:
         changed = False
         held = Counter(staying)
-        held.update(k for k, ok in zip(current_keys, accepted) if not ok)
+        held.update(k for k, ok in zip(current_keys, accepted[:len(current_keys)], strict=True) if not ok)
         seen: set[str] = set()
         for index, k in enumerate(wanted):
             if not accepted[index]:
@@ -150,6 +150,6 @@ def _without_key_clashes(state: dict[str, MemoryItem], reverts: list[Update], re
             else:
                 seen.add(k)
     split = len(reverts)
-    kept_reverts = [update for update, ok in zip(reverts, accepted[:split]) if ok]
-    kept_restores = [item for item, ok in zip(restores, accepted[split:]) if ok]
+    kept_reverts = [update for update, ok in zip(reverts, accepted[:split], strict=True) if ok]
+    kept_restores = [item for item, ok in zip(restores, accepted[split:], strict=True) if ok]
     return kept_reverts, kept_restores, accepted.count(False)

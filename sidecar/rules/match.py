@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import lru_cache
 
 from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
@@ -80,8 +80,9 @@ def restates(a: str, b: str) -> bool:
         in_a, in_b = frozenset(tokens(slot_a)), frozenset(tokens(slot_b))
         if in_a <= in_b or in_b <= in_a:
             # Words inserted around the same frame: a detail, unless the insertion names something.
-            extra = (in_a | in_b) - (in_a & in_b)
-            return not pair.names_in(extra) and pair.total(shared) >= 0.4 * (pair.total(shared) + pair.total(extra))
+            inserted = (in_a | in_b) - (in_a & in_b)
+            kept = pair.total(shared)
+            return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
         return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
     only_a, only_b = pair.a - shared, pair.b - shared

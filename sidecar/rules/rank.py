@@ -53,7 +53,7 @@ def _query_weight(term: str) -> float:
 class Index:
     """BM25 statistics of one store snapshot (items oldest first); build once, query many times."""
 
-    __slots__ = ("items", "_postings", "_norms", "_doc_terms")
+    __slots__ = ("_doc_terms", "_norms", "_postings", "items")
 
     def __init__(self, items: Sequence[MemoryItem]) -> None:
         self.items = tuple(items)
@@ -109,12 +109,12 @@ class Index:
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
         best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > 0),
                               key=lambda p: (scores[p], p))
-        gathered: Counter[str] = Counter()
+        gathered: dict[str, float] = {}
         for position in best:
             for term, _ in self._doc_terms[position]:
                 if term not in weights:
-                    gathered[term] += self._idf(term)
-        return {term: 1.0 for term, _ in gathered.most_common(FEEDBACK_TERMS)}
+                    gathered[term] = gathered.get(term, 0.0) + self._idf(term)
+        return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 
     def ranked(self, query: str) -> list[tuple[int, float]]:
         """(position, score) best first; ties (zero scores included) newest first, then later in the file.

@@ -10,7 +10,8 @@ from functools import lru_cache
 # fact a memory holds, so they are cut out before bigrams are formed and never make two facts look alike.
 GENERIC_CJK = (
     "用户们 用户 使用者 本人 偏好于 偏好 更喜欢 喜欢 喜爱 倾向于 倾向 习惯于 习惯 通常 一般 经常 总是 平时 已经 已"
-    " 正在 希望 想要 需要 要求 采用 使用 选用 常用 用来 用于 会用 一个 一些 这个 那个 比较 非常 以及 并且 而且 但是 不过"
+    " 正在 希望 想要 需要 要求 采用 使用 选用 常用 用来 用于 会用 一个 一些 这个 那个 比较 非常 以及 并且 而且"
+    " 但是 不过"
     " 等等 的 是 了 在 和 与 或 也 都 很 把 被 用"
     # what questions to the assistant add around the subject: they never tell two memories apart
     " 为什么 什么 怎么样 怎么 怎样 如何 哪个 哪些 哪里 是不是 有没有 要不要 能不能 可不可以 可以 应该 帮我 给我 告诉我"

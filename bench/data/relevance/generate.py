@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 import sys
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
@@ -89,7 +89,7 @@ def composed(rng: random.Random) -> list[Fact]:
         else:
             text = rng.choice(F.INC_ZH).format(p=p, ym=month_zh(ym), sz=sz, cz=cz)
         add(code, text, "a:" + ym)
-    for (bz, be), (oz, oe) in zip(F.BOOKS, [rng.choice(F.OPINIONS) for _ in F.BOOKS]):
+    for (bz, be), (oz, oe) in zip(F.BOOKS, [rng.choice(F.OPINIONS) for _ in F.BOOKS], strict=True):
         add("g", pick(rng, f"用户读了{bz}，{oz}", f'The user has been reading "{be}" and {oe}'))
     for mz, me in F.MOVIES:
         nz, ne = rng.choice(F.MOVIE_NOTES)

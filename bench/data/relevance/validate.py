@@ -9,6 +9,7 @@ import sys
 import unicodedata
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 HEADER = "# 跨会话记忆（以下是你与用户的历史交互中记住的事实）"
@@ -18,7 +19,7 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN = re.compile(r"[A-Za-z]")
 
 
-def load(name: str) -> list[dict]:
+def load(name: str) -> list[dict[str, Any]]:
     rows = []
     for n, line in enumerate((HERE / name).read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -36,7 +37,7 @@ def lang_of(text: str) -> str:
     return "mixed" if lat / (lat + 2 * cjk) >= 0.5 else "zh"
 
 
-def check(memories: list[dict], questions: list[dict]) -> list[str]:
+def check(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -> list[str]:
     errors = []
     ids = [m.get("id") for m in memories]
     if len(set(ids)) != len(ids):
@@ -75,11 +76,11 @@ def render_fits(lines: list[str], omitted: int, budget: int) -> bool:
     return len(text.encode("utf-8")) <= budget
 
 
-def inject(order: list[dict], budget: int) -> set[str]:
+def inject(order: list[dict[str, Any]], budget: int) -> set[str]:
     """Take memories in the given priority order while the S6.2 rendering stays within budget."""
-    taken: list[dict] = []
+    taken: list[dict[str, Any]] = []
     for m in order:
-        if render_fits([t["content"] for t in taken + [m]], len(order) - len(taken) - 1, budget):
+        if render_fits([t["content"] for t in [*taken, m]], len(order) - len(taken) - 1, budget):
             taken.append(m)
         else:
             break
@@ -98,14 +99,14 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-def bm25_order(memories: list[dict], query: str, k1: float = 1.2, b: float = 0.75) -> list[dict]:
+def bm25_order(memories: list[dict[str, Any]], query: str, k1: float = 1.2, b: float = 0.75) -> list[dict[str, Any]]:
     docs = [Counter(tokens(m["content"])) for m in memories]
     avg = sum(sum(d.values()) for d in docs) / len(docs)
     df: Counter[str] = Counter(t for d in docs for t in d)
     n = len(docs)
     q = set(tokens(query))
     scores = []
-    for m, d in zip(memories, docs):
+    for m, d in zip(memories, docs, strict=True):
         length = sum(d.values())
         s = 0.0
         for t in q & d.keys():
