@@ -423,7 +423,7 @@ WORK_LOG = [
     ("2025-11", "用户写了 tidepool 的容量规划文档", "the user wrote tidepool's capacity planning doc"),
     ("2025-12", "用户参与了双十二大促的值守", "the user was on duty for the Double-12 sale"),
     ("2026-01", "用户把 harbor-console 的登录改成了飞书 SSO", "the user moved harbor-console login to Feishu SSO"),
-    ("2026-03", "用户做了 atlas-gateway 从 Envoy 1.27 到 1.29 的升级", "the user upgraded atlas-gateway from Envoy 1.27 to 1.29"),
+    ("2026-03", "用户给 atlas-gateway 加了 access log 采样", "the user added access-log sampling to atlas-gateway"),
     ("2026-04", "用户面试了三个后端候选人", "the user interviewed three backend candidates"),
     ("2026-05", "用户给 tidepool 加了死信队列", "the user added a dead-letter queue to tidepool"),
     ("2026-07", "用户做了 ClickHouse 冷热数据分层的调研", "the user researched hot/cold tiering for ClickHouse"),

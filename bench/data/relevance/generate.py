@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
 import random
-import sys
+import re
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+import gen_facts as F  # the sibling module; `python3 generate.py` puts this directory on sys.path
 
-import gen_facts as F  # noqa: E402
+HERE = Path(__file__).resolve().parent
 
 SEED = 20261130
 TOTAL = 1000
