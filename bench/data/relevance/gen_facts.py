@@ -43,7 +43,7 @@ DEPS = [
     ("ag", "cobra", "写运维命令行工具 agctl", "build the agctl admin CLI"),
     ("ag", "grpc-go", "实现 xDS 服务端", "serve xDS over gRPC"),
     ("ag", "protovalidate", "校验路由配置字段", "validate route config fields"),
-    ("ag", "proxy-wasm-rust-sdk", "写新的鉴权插件", "write the new auth filter"),
+    ("ag", "zap", "打控制面日志", "log from the control plane"),
     ("hc", "pinia", "管理前端状态", "manage front-end state"),
     ("hc", "axios", "封装后端请求", "wrap backend requests"),
     ("hc", "ECharts", "画监控图表", "draw monitoring charts"),

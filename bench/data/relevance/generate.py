@@ -180,10 +180,13 @@ def main() -> None:
     for i, q in enumerate(questions):
         by_kind[q[2]].append(i)
     split: dict[int, str] = {}
+    odd_first = rng.choice(["dev", "test"])  # odd-sized kinds take turns getting the extra question
     for kind in sorted(by_kind):
         members = by_kind[kind]
         rng.shuffle(members)
         first = rng.choice(["dev", "test"])
+        if len(members) % 2:
+            first, odd_first = odd_first, ("test" if odd_first == "dev" else "dev")
         second = "test" if first == "dev" else "dev"
         for j, i in enumerate(members):
             split[i] = first if j % 2 == 0 else second
