@@ -53,6 +53,8 @@ def check(memories: list[Memo], questions: list[Memo]) -> list[str]:
             errors.append(f"{m.get('id')}: createdAt/sourceScope type")
     if len({m["content"] for m in memories}) != len(memories):
         errors.append("duplicate memory contents")
+    if len({q.get("question") for q in questions}) != len(questions):
+        errors.append("duplicate question texts")
     known = set(ids)
     qids = [q.get("id") for q in questions]
     if len(set(qids)) != len(qids):
