@@ -43,7 +43,7 @@ DEPS = [
     ("ag", "cobra", "写运维命令行工具 agctl", "build the agctl admin CLI"),
     ("ag", "grpc-go", "实现 xDS 服务端", "serve xDS over gRPC"),
     ("ag", "protovalidate", "校验路由配置字段", "validate route config fields"),
-    ("ag", "proxy-wasm-rust-sdk", "写新的鉴权插件", "write the new auth filter"),
+    ("ag", "zap", "打控制面日志", "log from the control plane"),
     ("hc", "pinia", "管理前端状态", "manage front-end state"),
     ("hc", "axios", "封装后端请求", "wrap backend requests"),
     ("hc", "ECharts", "画监控图表", "draw monitoring charts"),
@@ -132,6 +132,7 @@ BOOKS = [
     ("《基地》", "Foundation"), ("《海伯利安》", "Hyperion"), ("《被讨厌的勇气》", "The Courage to Be Disliked"),
     ("《原子习惯》", "Atomic Habits"), ("《系统之美》", "Thinking in Systems"),
 ]
+CHINESE_ORIGINALS = {"《置身事内》", "《球状闪电》"}
 OPINIONS = [
     ("觉得很值得一读", "thought it was well worth reading"), ("读到一半放弃了", "gave up halfway"),
     ("觉得前半本比后半本好", "liked the first half more than the second"), ("打算再读一遍", "plans to reread it"),
@@ -172,26 +173,25 @@ PURCHASES = [
     ("一副 Black Diamond 攀岩鞋", "Black Diamond climbing shoes", "抱石用", "for bouldering"),
     ("一台 N100 软路由", "an N100 mini router box", "替代旧的旁路由", "to replace the old side router"),
 ]
-# (name, relation zh, detail zh, relation en, detail en)
+# (name, relation zh, detail zh, English sentence)
 PEOPLE = [
-    ("老赵", "大学室友", "现在在字节做推荐系统", "college roommate", "now works on recommender systems at ByteDance"),
-    ("Mia", "苏晴的同事", "偶尔一起周末聚餐", "a colleague of his wife", "they sometimes have weekend dinners together"),
-    ("王磊", "前公司的同事", "在上海做电商支付", "a former colleague", "works on e-commerce payments in Shanghai"),
-    ("刘老师", "朵朵幼儿园的班主任", "微信群里发通知", "Duoduo's kindergarten teacher", "posts notices in the WeChat group"),
-    ("阿May", "攀岩馆的教练", "周四晚上带课", "a coach at the climbing gym", "teaches on Thursday evenings"),
-    ("Daniel", "mini-cc 的早期用户", "在用它做教学演示", "an early mini-cc user", "uses it for teaching demos"),
-    ("陈静", "搜索组的产品经理", "经常找用户要 tidepool 的数据", "a PM on the search team", "often asks for tidepool data"),
-    ("Raj", "新加坡办公室的后端工程师", "和用户一起维护 atlas-gateway", "a backend engineer in Singapore", "co-maintains atlas-gateway"),
-    ("小林", "楼下邻居家的孩子", "和朵朵同班", "the neighbours' kid", "is in Duoduo's class"),
-    ("孙总", "公司的技术 VP", "季度评审时会出现", "the company's VP of engineering", "shows up at quarterly reviews"),
-    ("Anna", "用户的线上英语外教", "在南非", "his online English tutor", "lives in South Africa"),
-    ("何医生", "猫的主治医生", "建议橘子每半年查一次肾功能", "the cats' vet", "recommends a kidney check for Juzi every six months"),
-    ("张叔", "用户父亲的老同事", "会帮忙照看成都的父母", "an old colleague of his father", "checks on his parents in Chengdu"),
-    ("Kenji", "京都民宿的房东", "给了很多本地餐厅推荐", "the Kyoto guesthouse host", "gave many local restaurant tips"),
-    ("周周", "苏晴的表妹", "在杭州读大学", "his wife's cousin", "studies at a university in Hangzhou"),
+    ("老赵", "大学室友", "现在在字节做推荐系统", "Lao Zhao, the user's college roommate, now works on recommender systems at ByteDance"),
+    ("Mia", "苏晴的同事", "偶尔一起周末聚餐", "Mia is a colleague of the user's wife and sometimes joins them for weekend dinners"),
+    ("王磊", "前公司的同事", "在上海做电商支付", "Wang Lei is a former colleague who now works on e-commerce payments in Shanghai"),
+    ("刘老师", "朵朵幼儿园的班主任", "微信群里发通知", "Ms. Liu, Duoduo's kindergarten teacher, posts notices in the class WeChat group"),
+    ("阿May", "攀岩馆的教练", "周四晚上带课", "May is a coach at the user's climbing gym and teaches on Thursday evenings"),
+    ("Daniel", "mini-cc 的早期用户", "在用它做教学演示", "Daniel, an early mini-cc user, uses it for teaching demos"),
+    ("陈静", "搜索组的产品经理", "经常找用户要 tidepool 的数据", "Chen Jing, a PM on the search team, often asks the user for tidepool data"),
+    ("Raj", "新加坡办公室的后端工程师", "和用户一起维护 atlas-gateway", "Raj is a backend engineer in the Singapore office who co-maintains atlas-gateway with the user"),
+    ("小林", "楼下邻居家的孩子", "和朵朵同班", "Xiao Lin, the downstairs neighbours' kid, is in Duoduo's class"),
+    ("孙总", "公司的技术 VP", "季度评审时会出现", "Mr. Sun is the company's VP of engineering and shows up at quarterly reviews"),
+    ("Anna", "用户的线上英语外教", "在南非", "Anna, the user's online English tutor, lives in South Africa"),
+    ("何医生", "猫的主治医生", "建议橘子每半年查一次肾功能", "Dr. He, the cats' vet, wants Juzi's kidneys checked every six months"),
+    ("张叔", "用户父亲的老同事", "会帮忙照看成都的父母", "Uncle Zhang, an old colleague of the user's father, checks on his parents in Chengdu"),
+    ("Kenji", "京都民宿的房东", "给了很多本地餐厅推荐", "Kenji, the host of the user's Kyoto guesthouse, gave him many local restaurant tips"),
+    ("周周", "苏晴的表妹", "在杭州读大学", "Zhou Zhou, the user's wife's cousin, studies at a university in Hangzhou"),
 ]
 PEOPLE_ZH = ["{n}是用户的{rz}，{dz}", "用户提到{n}：{rz}，{dz}"]
-PEOPLE_EN = ["{n} is the user's {re}; {n} {de}", "{n} is {re} and {de}"]
 # (place zh, place en, when, detail zh, detail en)
 TRIPS = [
     ("大理", "Dali", "2025 年 7 月", "住在洱海边，朵朵很喜欢", "stayed by Erhai Lake and Duoduo loved it"),
@@ -423,7 +423,7 @@ WORK_LOG = [
     ("2025-11", "用户写了 tidepool 的容量规划文档", "the user wrote tidepool's capacity planning doc"),
     ("2025-12", "用户参与了双十二大促的值守", "the user was on duty for the Double-12 sale"),
     ("2026-01", "用户把 harbor-console 的登录改成了飞书 SSO", "the user moved harbor-console login to Feishu SSO"),
-    ("2026-03", "用户做了 atlas-gateway 从 Envoy 1.27 到 1.29 的升级", "the user upgraded atlas-gateway from Envoy 1.27 to 1.29"),
+    ("2026-03", "用户给 atlas-gateway 加了 access log 采样", "the user added access-log sampling to atlas-gateway"),
     ("2026-04", "用户面试了三个后端候选人", "the user interviewed three backend candidates"),
     ("2026-05", "用户给 tidepool 加了死信队列", "the user added a dead-letter queue to tidepool"),
     ("2026-07", "用户做了 ClickHouse 冷热数据分层的调研", "the user researched hot/cold tiering for ClickHouse"),

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+Memo = dict[str, Any]
 HERE = Path(__file__).resolve().parent
 HEADER = "# 跨会话记忆（以下是你与用户的历史交互中记住的事实）"
 BUDGETS = (2048, 8192)
@@ -19,7 +20,7 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN = re.compile(r"[A-Za-z]")
 
 
-def load(name: str) -> list[dict[str, Any]]:
+def load(name: str) -> list[Memo]:
     rows = []
     for n, line in enumerate((HERE / name).read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -37,7 +38,7 @@ def lang_of(text: str) -> str:
     return "mixed" if lat / (lat + 2 * cjk) >= 0.5 else "zh"
 
 
-def check(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -> list[str]:
+def check(memories: list[Memo], questions: list[Memo]) -> list[str]:
     errors = []
     ids = [m.get("id") for m in memories]
     if len(set(ids)) != len(ids):
@@ -52,6 +53,8 @@ def check(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -> li
             errors.append(f"{m.get('id')}: createdAt/sourceScope type")
     if len({m["content"] for m in memories}) != len(memories):
         errors.append("duplicate memory contents")
+    if len({q.get("question") for q in questions}) != len(questions):
+        errors.append("duplicate question texts")
     known = set(ids)
     qids = [q.get("id") for q in questions]
     if len(set(qids)) != len(qids):
@@ -76,9 +79,9 @@ def render_fits(lines: list[str], omitted: int, budget: int) -> bool:
     return len(text.encode("utf-8")) <= budget
 
 
-def inject(order: list[dict[str, Any]], budget: int) -> set[str]:
+def inject(order: list[Memo], budget: int) -> set[str]:
     """Take memories in the given priority order while the S6.2 rendering stays within budget."""
-    taken: list[dict[str, Any]] = []
+    taken: list[Memo] = []
     for m in order:
         if render_fits([t["content"] for t in [*taken, m]], len(order) - len(taken) - 1, budget):
             taken.append(m)
@@ -99,7 +102,7 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-def bm25_order(memories: list[dict[str, Any]], query: str, k1: float = 1.2, b: float = 0.75) -> list[dict[str, Any]]:
+def bm25_order(memories: list[Memo], query: str, k1: float = 1.2, b: float = 0.75) -> list[Memo]:
     docs = [Counter(tokens(m["content"])) for m in memories]
     avg = sum(sum(d.values()) for d in docs) / len(docs)
     df: Counter[str] = Counter(t for d in docs for t in d)
@@ -138,8 +141,10 @@ def main() -> int:
     newest = sorted(memories, key=lambda m: -m["createdAt"])
     rank = {m["id"]: i for i, m in enumerate(newest)}
     answer_ranks = sorted(rank[a] for q in questions for a in q["answers"])
-    print("answer-memory age rank (0 = newest): quartiles",
-          [answer_ranks[len(answer_ranks) * k // 4] for k in range(4)], "max", answer_ranks[-1])
+    print("answer-memory age rank (0 = newest): min/25%/50%/75%/max",
+          [answer_ranks[len(answer_ranks) * k // 4] for k in range(4)] + [answer_ranks[-1]])
+    sizes = [len(m["content"].encode("utf-8")) for m in memories]
+    print(f"content: mean {sum(sizes) / len(sizes):.0f} B UTF-8, max {max(len(m['content']) for m in memories)} chars")
     by_id = {m["id"]: m for m in memories}
     for top in (60, 15):
         print(f"all answers among the newest {top}:", share([all(rank[a] < top for a in q["answers"]) for q in questions]))
@@ -151,6 +156,10 @@ def main() -> int:
             bm = [set(q["answers"]) <= inject(bm25_order(memories, q["question"]), budget) for q in qs]
             print(f"[{split}] budget {budget} B: newest-first (S6.2) {share(base)} ({len(recent)} injected); "
                   f"reference BM25 {share(bm)}")
+    ranked = {q["id"]: bm25_order(memories, q["question"]) for q in questions}
+    for top in (60, 15):
+        hits = [set(q["answers"]) <= {m["id"] for m in ranked[q["id"]][:top]} for q in questions]
+        print(f"reference BM25, all answers within the top {top} (budget-free):", share(hits))
     if "--misses" in sys.argv:
         for q in questions:
             if not set(q["answers"]) <= inject(bm25_order(memories, q["question"]), 8192):
