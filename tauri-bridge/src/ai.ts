@@ -1,7 +1,7 @@
 /** Drop-in replacements for lib/ai.ts's memory calls (seed §6.6), plus the pipeline calls of SPEC S6. */
 
 import { SidecarClient, type CallOptions } from "./client.js";
-import type { AiMessage, ContextResult, MemoryItem, MergeResult, Provider } from "./generated/protocol.js";
+import type { AiMessage, ContextResult, MemoryItem, MergeParams, MergeResult, Provider } from "./generated/protocol.js";
 import { TauriTransport } from "./tauri-transport.js";
 
 /** One cross-session memory (serde camelCase), as before. */
@@ -46,14 +46,8 @@ export function aiExtractMemories(messages: AiWireMessage[], options: ExtractOpt
   return sidecarClient().call("ai_extract_memories", provider ? { messages, provider } : { messages }, call);
 }
 
-export interface MergeInput {
-  /** The model's raw answer from aiExtractMemories. */
-  raw: string;
-  sourceScope: string;
-  /** The contents sent to the model as 【已有记忆】; deleted ones stay deleted. */
-  basis?: string[];
-  limit?: number;
-}
+/** `raw` is aiExtractMemories' answer; `basis` the contents sent as 【已有记忆】 (deleted ones stay deleted). */
+export type MergeInput = MergeParams;
 
 export function aiMergeMemories(input: MergeInput, options?: CallOptions): Promise<MergeResult> {
   return sidecarClient().call("ai_merge_memories", input, options);

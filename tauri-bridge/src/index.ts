@@ -14,10 +14,17 @@ export {
   type ExtractOptions,
   type MergeInput,
 } from "./ai.js";
-export { SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { LONG_RUNNING_METHODS, SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { DEFAULT_MAX_REQUEST_BYTES } from "./request.js";
 export { bridgeError, errorPrefix } from "./errors.js";
 export { LineAssembler } from "./lines.js";
-export { ONEDIR_COMMAND, SIDECAR_PROGRAM, TauriTransport, type TauriTransportOptions } from "./tauri-transport.js";
+export {
+  ONEDIR_COMMAND,
+  SIDECAR_PROGRAM,
+  TauriTransport,
+  type SidecarLayout,
+  type TauriTransportOptions,
+} from "./tauri-transport.js";
 export type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
 export {
   EXTRACT_TRIGGER_CHARS,
