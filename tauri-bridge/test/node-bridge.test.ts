@@ -12,10 +12,14 @@ import {
   aiSaveMemories,
   configureSidecar,
   errorPrefix,
+  LONG_RUNNING_METHODS,
   maybeExtractMemories,
-  type SidecarClient,
+  SidecarClient,
+  type ClientOptions,
+  type Transport,
 } from "../src/index.js";
-import { completion, FakeOpenAI, memory, nodeClient, rejection, tempConfigDir } from "./support.js";
+import { NodeTransport } from "../src/node.js";
+import { completion, FakeOpenAI, memory, nodeClient, REPO, rejection, sidecarCommand, sidecarEnv, tempConfigDir } from "./support.js";
 
 const llm = new FakeOpenAI();
 let client: SidecarClient;
@@ -137,4 +141,115 @@ test("maybeExtractMemories runs list → extract → merge against the real side
     ["用户偏好 zsh", "global"], ["用户用 vim", "global"], ["项目使用 pnpm 而非 npm", "ssh-1"]]);
   assert.equal(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }), undefined, "once per turn");
   await aiClearMemories();
+});
+
+/** A NodeTransport that records every line written to the sidecar. */
+function recordingClient(extraArgs: string[], options: ClientOptions = {}): { client: SidecarClient; written: string[] } {
+  const { command, args } = sidecarCommand(["--config-dir", tempConfigDir(), "--base-url", llm.baseUrl, "--model", "m",
+                                            ...extraArgs]);
+  const inner = new NodeTransport({ command, args, env: sidecarEnv(), cwd: REPO });
+  const written: string[] = [];
+  const transport: Transport = {
+    spawn: async (events) => {
+      const process = await inner.spawn(events);
+      return { write: (data) => (written.push(data), process.write(data)), kill: () => process.kill() };
+    },
+  };
+  return { client: new SidecarClient(transport, options), written };
+}
+
+test("an oversize request is refused before it is written, with a clear RPC_INVALID_REQUEST", async () => {
+  const { client: small, written } = recordingClient([], { maxRequestBytes: 2_000 });
+  try {
+    const error = await rejection(small.call("ai_save_memories", { items: [memory("a", "字".repeat(1_000), 1)] }));
+    assert.match(error as string, /^RPC_INVALID_REQUEST: ai_save_memories: the request is \d+ bytes, over the sidecar's line limit of 2000 bytes; it was not sent$/);
+    assert.deepEqual(written, [], "nothing was written, not even a spawn was needed");
+    await small.call("ai_save_memories", { items: [memory("a", "字".repeat(100), 1)] });
+    assert.equal(written.length, 1);
+  } finally {
+    await small.stop();
+  }
+});
+
+test("a string with a lone surrogate is refused with its path instead of waiting for an id-less RPC_PARSE", async () => {
+  const { client: strict, written } = recordingClient([]);
+  try {
+    const error = await rejection(strict.call("ai_save_memories", { items: [memory("a", "ok", 1), memory("b", "bad\uD800", 2)] }));
+    assert.match(error as string, /^RPC_INVALID_PARAMS: ai_save_memories: \$\.items\[1\]\.content holds a lone UTF-16 surrogate/);
+    assert.deepEqual(written, []);
+    await strict.call("ai_save_memories", { items: [memory("a", "😀 paired surrogates are text", 1)] });
+  } finally {
+    await strict.stop();
+  }
+});
+
+test("an id-null error settles the only pending call at once", async () => {
+  // The sidecar's cap is below the client's, so the sidecar answers RPC_INVALID_REQUEST with id null.
+  const { client: mismatched } = recordingClient(["--max-line-bytes", "1000"]);
+  try {
+    const error = await rejection(mismatched.call("ai_save_memories", { items: [memory("a", "字".repeat(400), 1)] },
+                                                  { timeoutMs: 60_000 }));
+    assert.match(error as string, /^RPC_INVALID_REQUEST: .*exceeds the size cap/);
+  } finally {
+    await mismatched.stop();
+  }
+});
+
+test("with several calls pending an id-null error is not pinned on a guess: each settles by its own reply or timeout", async () => {
+  const { client: mismatched } = recordingClient(["--max-line-bytes", "1000"]);
+  try {
+    let release!: () => void;
+    llm.script({ body: completion('[{"content": "x"}]'), hold: new Promise<void>((done) => (release = done)) });
+    const arrival = llm.nextArrival();
+    const extraction = mismatched.call("ai_extract_memories", { messages: [{ role: "user", content: "slow" }] });
+    await arrival;
+    const oversize = await rejection(mismatched.call("ai_save_memories", { items: [memory("a", "字".repeat(400), 1)] },
+                                                     { timeoutMs: 300 }));
+    assert.match(oversize as string, /^SIDECAR_TIMEOUT: ai_save_memories got no reply within 300 ms/);
+    release();
+    assert.equal(await extraction, '[{"content": "x"}]', "the unrelated call was not rejected");
+  } finally {
+    await mismatched.stop();
+  }
+});
+
+test("the model-calling methods get extractTimeoutMs, the others timeoutMs", async () => {
+  assert.deepEqual([...LONG_RUNNING_METHODS].sort(), ["ai_extract_memories", "ai_remember_conversation"]);
+  const { client: quick } = recordingClient([], { timeoutMs: 60_000, extractTimeoutMs: 150 });
+  try {
+    let release!: () => void;
+    llm.script({ body: completion("[]"), hold: new Promise<void>((done) => (release = done)) });
+    const error = await rejection(quick.call("ai_extract_memories", { messages: [{ role: "user", content: "slow" }] }));
+    assert.match(error as string, /^SIDECAR_TIMEOUT: ai_extract_memories got no reply within 150 ms/);
+    release();
+    assert.deepEqual(await quick.call("ai_list_memories", {}), []);
+  } finally {
+    await quick.stop();
+  }
+});
+
+test("a write that fails rejects that call only; the process is judged by close, not by the write", async () => {
+  const { command, args } = sidecarCommand(["--config-dir", tempConfigDir()]);
+  const inner = new NodeTransport({ command, args, env: sidecarEnv(), cwd: REPO });
+  let failNext = false;
+  const transport: Transport = {
+    spawn: async (events) => {
+      const process = await inner.spawn(events);
+      return {
+        write: (data) => (failNext ? ((failNext = false), Promise.reject(new Error("shell.stdin_write not allowed"))) : process.write(data)),
+        kill: () => process.kill(),
+      };
+    },
+  };
+  const flaky = new SidecarClient(transport);
+  try {
+    const before = await flaky.call("sidecar_info", {});
+    failNext = true;
+    assert.match((await rejection(flaky.call("ai_list_memories", {}))) as string,
+                 /^SIDECAR_UNAVAILABLE: could not write to the sidecar: shell.stdin_write not allowed/);
+    const after = await flaky.call("sidecar_info", {});
+    assert.equal(after.pid, before.pid, "no respawn: the process never said it died");
+  } finally {
+    await flaky.stop();
+  }
 });
