@@ -77,12 +77,11 @@ test("aborting an extraction rejects CANCELLED at once and the sidecar keeps ser
   const arrival = llm.nextArrival();
   const call = aiExtractMemories([{ role: "user", content: "slow" }], { signal: abort.signal });
   await arrival;
-  const started = Date.now();
   abort.abort();
-  assert.match((await rejection(call)) as string, /^CANCELLED: /);
-  assert.ok(Date.now() - started < 1000);
+  // The model's reply is still held, so this rejection cannot be the model answering late.
+  assert.match((await rejection(call)) as string, /^CANCELLED: aborted by the caller/);
   release();
-  assert.deepEqual(await aiListMemories().then((items) => Array.isArray(items)), true);
+  assert.ok(Array.isArray(await aiListMemories()));
 });
 
 test("a call with no reply in time rejects SIDECAR_TIMEOUT", async () => {
@@ -139,7 +138,9 @@ test("maybeExtractMemories runs list → extract → merge against the real side
   assert.equal(sent[1].content, '【已有记忆】\n["用户偏好 zsh","用户用 vim"]');
   assert.deepEqual((await aiListMemories()).map((m) => [m.content, m.sourceScope]), [
     ["用户偏好 zsh", "global"], ["用户用 vim", "global"], ["项目使用 pnpm 而非 npm", "ssh-1"]]);
-  assert.equal(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }), undefined, "once per turn");
+  const requests = llm.seen.length;
+  assert.equal(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }), undefined);
+  assert.equal(llm.seen.length, requests, "once per turn: the same turn never reaches the model again");
   await aiClearMemories();
 });
 
