@@ -51,7 +51,7 @@ def union(members: Any) -> str:
 
 def ts_type(schema: dict[str, Any]) -> str:
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     if "anyOf" in schema:
         return union(ts_type(s) for s in schema["anyOf"])
     kind = schema.get("type")
@@ -63,7 +63,7 @@ def ts_type(schema: dict[str, Any]) -> str:
     if kind == "object" and "properties" not in schema:
         return "Record<string, unknown>"
     return {"string": "string", "integer": "number", "number": "number", "boolean": "boolean",
-            "null": "null"}.get(kind, "unknown")
+            "null": "null"}.get(str(kind), "unknown")
 
 
 def render_typescript(schema: dict[str, Any]) -> str:
