@@ -8,6 +8,14 @@ import msgspec
 
 from protocol.types import (
     CancelParams,
+    HistoryParams,
+    HistoryResult,
+    RememberConversationParams,
+    RememberParams,
+    SearchParams,
+    SearchResult,
+    UndoParams,
+    UndoResult,
     ContextParams,
     ContextResult,
     ExtractParams,
@@ -41,11 +49,24 @@ METHODS: dict[str, MethodSpec] = {
         ExtractParams, str, doc="One chat-completions call; the model's raw text (S5.4)."
     ),
     "ai_merge_memories": MethodSpec(
-        MergeParams, MergeResult, doc="Parse model output and merge it into the store (S6.1)."
+        MergeParams, MergeResult, doc="Parse model output and merge it into the store (S6.1, S9.3)."
     ),
     "ai_memory_context": MethodSpec(
-        ContextParams, ContextResult, doc="The system message under a UTF-8 byte budget (S6.2)."
+        ContextParams, ContextResult, doc="The system message under a UTF-8 byte budget, relevant first with a query (S6.2, S10.2)."
     ),
+    "ai_search_memories": MethodSpec(
+        SearchParams, SearchResult, doc="Memories matching a query, best first, score > 0 only (S10.3)."
+    ),
+    "ai_remember": MethodSpec(
+        RememberParams, MergeResult, doc="Store one explicit memory under the merge rules (S10.5)."
+    ),
+    "ai_remember_conversation": MethodSpec(
+        RememberConversationParams, MergeResult,
+        doc="Extract from a conversation with a bounded model input and merge the answer (S10.4).",
+    ),
+    "ai_memory_history": MethodSpec(HistoryParams, HistoryResult, doc="Recorded changes, newest first (S9.5)."),
+    "ai_undo_change": MethodSpec(UndoParams, UndoResult, doc="Undo one recorded change (S9.6)."),
+    "ai_forget_history": MethodSpec(NoParams, None, doc="Delete the change history for good (S9.7)."),
     "sidecar_info": MethodSpec(NoParams, InfoResult, doc="Who is answering, and where (S6.4)."),
     "sidecar_shutdown": MethodSpec(NoParams, None, doc="Answer, then exit as on EOF (S6.4)."),
     CANCEL_REQUEST: MethodSpec(

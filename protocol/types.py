@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 import msgspec
 
@@ -68,20 +68,18 @@ class MergeParams(Wire):
     limit: Optional[int] = None
 
 
-class MergeResult(Wire):
-    memories: list[MemoryItem]
-    added: list[MemoryItem]
-    dropped: int
 
 
 class ContextParams(Wire):
     budget_bytes: Annotated[int, msgspec.Meta(ge=0)] = DEFAULT_BUDGET_BYTES
+    query: Optional[str] = None
 
 
 class ContextResult(Wire):
     content: Optional[str]
     injected: int
     omitted: int
+    ids: list[str] = msgspec.field(default_factory=list)
 
 
 class InfoResult(Wire):
@@ -95,3 +93,82 @@ class InfoResult(Wire):
 
 class CancelParams(Wire):
     id: Union[int, float, str]
+
+
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo"]
+
+
+class Update(Wire):
+    """One memory changed in place: same id, `before` and `after` (SPEC S9.3)."""
+
+    before: MemoryItem
+    after: MemoryItem
+
+
+class Change(Wire):
+    """One entry of history.jsonl: what a write added, removed (evictions included) and updated (S9.4)."""
+
+    change_id: str
+    at: EpochMs
+    kind: ChangeKind
+    added: list[MemoryItem] = msgspec.field(default_factory=list)
+    removed: list[MemoryItem] = msgspec.field(default_factory=list)
+    updated: list[Update] = msgspec.field(default_factory=list)
+
+
+class MergeResult(Wire):
+    """The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed."""
+
+    memories: list[MemoryItem]
+    added: list[MemoryItem]
+    updated: list[Update]
+    evicted: list[MemoryItem]
+    dropped: int
+    change_id: Optional[str]
+
+
+class UndoResult(MergeResult):
+    """An undo's receipt: restored items in `added`, reverted ones in `updated`, taken-out ones in `removed` (S9.6)."""
+
+    removed: list[MemoryItem]
+    conflicts: int
+
+
+class HistoryParams(Wire):
+    limit: int = 50
+
+
+class HistoryResult(Wire):
+    changes: list[Change]
+
+
+class UndoParams(Wire):
+    change_id: Annotated[str, msgspec.Meta(min_length=1)]
+
+
+class RememberParams(Wire):
+    content: str
+    source_scope: str
+
+
+class SearchParams(Wire):
+    query: str
+    limit: int = 20
+
+
+class SearchHit(Wire):
+    memory: MemoryItem
+    score: float
+
+
+class SearchResult(Wire):
+    items: list[SearchHit]
+
+
+class RememberConversationParams(Wire):
+    messages: list[AiMessage]
+    source_scope: str
+    provider: Optional[Provider] = None
+    limit: Optional[int] = None
+    input_budget_chars: Annotated[int, msgspec.Meta(ge=1)] = 24000
+    known_budget_bytes: Annotated[int, msgspec.Meta(ge=0)] = 4096

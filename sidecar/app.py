@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import anyio
 
 from sidecar.config import Settings
+from sidecar.journal import Journal
+from sidecar.ledger import Ledger
+from sidecar.relevance import IndexCache
 from sidecar.store import MemoryStore, Snapshot
 
 if TYPE_CHECKING:
@@ -20,6 +23,8 @@ class App:
     def __init__(self, settings: Settings, request_shutdown: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.store = MemoryStore(settings.memory_file)
+        self.ledger = Ledger(self.store, Journal(settings.history_file))
+        self.search_index = IndexCache()
         self.request_shutdown = request_shutdown
         self._store_lock = anyio.Lock()
         self._pending_writes: set[anyio.Event] = set()

@@ -32,6 +32,10 @@ class Settings(NamedTuple):
         return self.config_dir / "ai" / "memory" / "memory.json"
 
     @property
+    def history_file(self) -> Path:
+        return self.memory_file.with_name("history.jsonl")
+
+    @property
     def app_config_file(self) -> Path:
         return self.config_dir / "app_config.json"
 

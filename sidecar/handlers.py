@@ -7,13 +7,24 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, Optional, TypeVar, Union
 
 import msgspec
 
 from protocol import (
     PROTOCOL_VERSION,
+    AiMessage,
+    ChangeKind,
+    HistoryParams,
+    HistoryResult,
+    RememberConversationParams,
+    RememberParams,
+    SearchHit,
+    SearchParams,
+    SearchResult,
+    UndoParams,
+    UndoResult,
     ContextParams,
     ContextResult,
     ExtractParams,
@@ -29,12 +40,19 @@ from sidecar.app import App
 from sidecar.config import resolve_limit
 from sidecar.dispatch import Handler, Route, build_routes
 from sidecar.errors import InvalidParams
-from sidecar.rules.context import render_context
+from sidecar.ledger import now_ms
+from sidecar.rules.context import render_context, render_preferred
+from sidecar.rules.conversation import choose_known, known_block, message_window
 from sidecar.rules.evict import duplicate_id_index, shape_for_save
-from sidecar.rules.merge import merge_output
+from sidecar.rules.history import UndoPlan, plan_undo
+from sidecar.rules.match import match_key
+from sidecar.rules.merge import Merged, candidate_contents, merge_contents
+from sidecar.rules.model_output import candidate_texts
 from sidecar.store import Snapshot
 
 T = TypeVar("T")
+MAX_HISTORY = 500
+MAX_SEARCH = 1000
 Reply = Union[T, Awaitable[T]]
 
 
@@ -52,11 +70,17 @@ def save_memories(app: App, params: SaveParams) -> Awaitable[None]:
     def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
         return items, None
 
-    return app.write(app.store.update, replace)
+    def save() -> None:
+        app.ledger.apply("save", replace)
+
+    return app.write(save)
 
 
 def clear_memories(app: App, params: NoParams) -> Awaitable[None]:
-    return app.write(app.store.clear)
+    def clear() -> None:
+        app.ledger.clear()
+
+    return app.write(clear)
 
 
 async def extract_memories(app: App, params: ExtractParams) -> str:
@@ -65,18 +89,110 @@ async def extract_memories(app: App, params: ExtractParams) -> str:
 
 def merge_memories(app: App, params: MergeParams) -> Awaitable[MergeResult]:
     """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
-    limit = resolve_limit(params.limit, app.settings)
+    contents, dropped = candidate_contents(candidate_texts(params.raw))
+    return _merge(app, "merge", contents, dropped, params.source_scope, params.basis or (), params.limit)
 
-    def merge(current: Snapshot) -> tuple[Optional[list[MemoryItem]], MergeResult]:
-        result = merge_output(list(current.items), params.raw, params.source_scope, params.basis or (), limit)
-        changed = result.memories != list(current.items) or not current.clean
-        return (result.memories if changed else None), result
 
-    return app.write(app.store.update, merge)
+def remember(app: App, params: RememberParams) -> Awaitable[MergeResult]:
+    """Raises InvalidParams when the content is empty after whitespace folding."""
+    contents, _ = candidate_contents([params.content], filter_secrets=False)
+    if not contents:
+        raise InvalidParams("invalid params: the memory is empty - at `$.content`")
+    return _merge(app, "remember", contents, 0, params.source_scope, (), None)
+
+
+def _merge(app: App, kind: ChangeKind, contents: list[str], dropped: int, scope: str,
+           basis: Sequence[str], limit_param: Optional[int]) -> Awaitable[MergeResult]:
+    limit = resolve_limit(limit_param, app.settings)
+
+    def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], Merged]:
+        merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped)
+        changed = merged.memories != list(current.items) or not current.clean
+        return (merged.memories if changed else None), merged
+
+    def run() -> MergeResult:
+        merged, change_id = app.ledger.apply(kind, plan)
+        return MergeResult(memories=merged.memories, added=merged.added, updated=merged.updated,
+                           evicted=merged.evicted, dropped=merged.dropped, change_id=change_id)
+
+    return app.write(run)
+
+
+def undo_change(app: App, params: UndoParams) -> Awaitable[UndoResult]:
+    """Raises InvalidParams for a change id the history does not hold."""
+    limit = resolve_limit(None, app.settings)
+
+    def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], UndoPlan]:
+        undo = plan_undo(current.items, app.ledger.find(params.change_id), limit, key=match_key)
+        changed = undo.items != list(current.items)
+        return (undo.items if changed else None), undo
+
+    def run() -> UndoResult:
+        undo, change_id = app.ledger.apply("undo", plan)
+        return UndoResult(memories=undo.items, added=undo.added, updated=undo.updated, evicted=undo.evicted,
+                          dropped=0, change_id=change_id, removed=undo.removed, conflicts=undo.conflicts)
+
+    return app.write(run)
+
+
+def memory_history(app: App, params: HistoryParams) -> Awaitable[HistoryResult]:
+    limit = min(max(params.limit, 1), MAX_HISTORY)
+    return app.write(lambda: HistoryResult(changes=app.ledger.history(limit)))
+
+
+def forget_history(app: App, params: NoParams) -> Awaitable[None]:
+    return app.write(app.ledger.forget)
+
+
+def search_memories(app: App, params: SearchParams) -> Reply[SearchResult]:
+    limit = min(max(params.limit, 1), MAX_SEARCH)
+
+    def search(snapshot: Snapshot) -> SearchResult:
+        index = app.search_index.index(snapshot)
+        hits = [SearchHit(memory=index.items[p], score=score)
+                for p, score in index.ranked(params.query)[:limit] if score > 0]
+        return SearchResult(items=hits)
+
+    return app.read(search)
+
+
+async def remember_conversation(app: App, params: RememberConversationParams) -> MergeResult:
+    """list → extract → merge in one call, with a model input bounded whatever the store size."""
+    from sidecar.llm import flatten_content  # the LLM client (httpx) loads on the first extraction
+
+    texts = [flatten_content(message) for message in params.messages]
+    first, last = message_window(texts, params.input_budget_chars)
+
+    def choose(snapshot: Snapshot) -> list[str]:
+        index = app.search_index.index(snapshot)
+        relevant = [index.items[p].content for p, score in index.ranked("\n".join(texts[first:])) if score > 0]
+        return choose_known(relevant, params.known_budget_bytes)
+
+    known = await _value(app.read(choose))
+    request = [AiMessage(role="user", content=known_block(known))] if known else []
+    request += [AiMessage(role=m.role, content=text)
+                for m, text in zip(params.messages[first:], [*texts[first:-1], last])]
+    raw = await app.llm.extract(request, params.provider)
+    contents, dropped = candidate_contents(candidate_texts(raw))
+    return await _merge(app, "merge", contents, dropped, params.source_scope, known, params.limit)
+
+
+async def _value(reply: Reply[T]) -> T:
+    if isinstance(reply, Awaitable):
+        return await reply
+    return reply
 
 
 def memory_context(app: App, params: ContextParams) -> Reply[ContextResult]:
-    return app.read(lambda snapshot: render_context(snapshot.items, params.budget_bytes))
+    query = params.query
+    if query is None or not query.strip():
+        return app.read(lambda snapshot: render_context(snapshot.items, params.budget_bytes))
+
+    def ranked(snapshot: Snapshot) -> ContextResult:
+        index, lines = app.search_index.derived(snapshot)
+        return render_preferred(snapshot.items, (p for p, _ in index.ranked(query)), params.budget_bytes, lines)
+
+    return app.read(ranked)
 
 
 def sidecar_info(app: App, params: NoParams) -> InfoResult:
@@ -96,10 +212,16 @@ HANDLERS = {
     "ai_extract_memories": extract_memories,
     "ai_merge_memories": merge_memories,
     "ai_memory_context": memory_context,
+    "ai_search_memories": search_memories,
+    "ai_remember": remember,
+    "ai_remember_conversation": remember_conversation,
+    "ai_memory_history": memory_history,
+    "ai_undo_change": undo_change,
+    "ai_forget_history": forget_history,
     "sidecar_info": sidecar_info,
     "sidecar_shutdown": sidecar_shutdown,
 }
-CANCELLABLE = frozenset({"ai_extract_memories"})
+CANCELLABLE = frozenset({"ai_extract_memories", "ai_remember_conversation"})
 
 
 def routes_for(app: App) -> dict[str, Route]:

@@ -6,7 +6,7 @@ import errno
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple, Optional, TypeVar
 
@@ -45,6 +45,7 @@ class Snapshot(NamedTuple):
 EMPTY = Snapshot((), b"[]")
 UNREADABLE = Snapshot((), b"[]", unreadable=True)
 _StatKey = tuple[int, int, int, int, int]
+Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -136,9 +137,11 @@ class MemoryStore:
         self._cache = (key, snap)
         return snap
 
-    def update(self, change: Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]]) -> T:
+    def update(self, change: Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]],
+               written: Optional[Written] = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
+        `written(before, after)` runs after the new file is in place, still under the lock.
         Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
         """
         with self._locked():
@@ -147,10 +150,17 @@ class MemoryStore:
             if items is not None:
                 self._quarantine_if_unclean(current)
                 self._write(items)
+                if written is not None:
+                    written(current.items, items)
             return result
 
-    def clear(self) -> None:
-        """Raises MemoryIOError; a missing file is success."""
+    def locked(self, operation: Callable[[], T]) -> T:
+        """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
+        with self._locked():
+            return operation()
+
+    def clear(self, written: Optional[Written] = None) -> None:
+        """Raises MemoryIOError; a missing file is success. `written` runs as for `update`."""
         with self._locked():
             current = self._replaceable_snapshot()
             self._quarantine_if_unclean(current)
@@ -161,6 +171,8 @@ class MemoryStore:
             except OSError as exc:
                 raise _io_error("could not delete the memory file", exc) from None
             self._cache = None
+            if written is not None:
+                written(current.items, [])
 
     def _locked(self):
         import filelock

@@ -39,7 +39,8 @@ def test_full_flow_list_extract_merge_context(spawn, llm_server: FakeOpenAI) -> 
     assert sidecar.call("ai_list_memories", id_=5)["result"] == merged["memories"]
     context = sidecar.call("ai_memory_context", {"budgetBytes": 8192}, 6)["result"]
     assert context == {"content": "# 跨会话记忆（以下是你与用户的历史交互中记住的事实）\n\n"
-                                  "- 用户偏好 zsh\n- 项目使用 pnpm 而非 npm", "injected": 2, "omitted": 0}
+                                  "- 用户偏好 zsh\n- 项目使用 pnpm 而非 npm", "injected": 2, "omitted": 0,
+                       "ids": [m["id"] for m in merged["memories"]]}
 
 
 def test_a_delete_between_extract_and_merge_stays_deleted(spawn, llm_server: FakeOpenAI) -> None:
@@ -67,15 +68,20 @@ def test_unparsable_output_is_ai_response_and_the_store_is_untouched(spawn, conf
     assert (config_dir / "ai/memory/memory.json").read_bytes() == before
 
 
+TOOLS = ("ripgrep fzf bat eza zoxide starship neovim tmux lazygit delta hyperfine navi direnv mise atuin btop "
+         "jq yq httpie glow dust duf procs sd tokei gitui helix zellij nushell fish yazi broot xh fd").split()
+
+
 def test_two_processes_merging_at_once_never_lose_an_update(spawn, config_dir) -> None:
     writers = [spawn(), spawn()]
+    facts = [[f"{'甲乙'[w]}进程记下：用户装了 {tool}" for tool in TOOLS[w::2]] for w in range(2)]
     for w, sidecar in enumerate(writers):
         sidecar.send(b"".join(
-            request("ai_merge_memories", {"raw": json.dumps([{"content": f"进程{w} 记忆 {n}"}], ensure_ascii=False),
+            request("ai_merge_memories", {"raw": json.dumps([{"content": fact}], ensure_ascii=False),
                                           "sourceScope": "global", "limit": 1000}, n)
-            for n in range(25)))
-    for sidecar in writers:
-        for n in range(25):
+            for n, fact in enumerate(facts[w])))
+    for w, sidecar in enumerate(writers):
+        for n in range(len(facts[w])):
             assert "result" in sidecar.response(n, timeout=30)
     contents = {m["content"] for m in json.loads((config_dir / "ai/memory/memory.json").read_text("utf-8"))}
-    assert contents == {f"进程{w} 记忆 {n}" for w in range(2) for n in range(25)}
+    assert contents == {fact for per_writer in facts for fact in per_writer}

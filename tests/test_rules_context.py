@@ -3,10 +3,11 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from protocol import MemoryItem
-from sidecar.rules.context import HEADER, render_context
+from protocol import ContextResult, MemoryItem
+from sidecar.rules.context import HEADER, render_context, render_preferred
 from sidecar.rules.evict import shape_for_save
-from tests.strategies import memory_lists
+from sidecar.rules.rank import Index
+from tests.strategies import contents, memory_lists
 
 
 def mem(content: str, created_at: int = 1) -> MemoryItem:
@@ -71,3 +72,40 @@ def test_context_invariants(items: list[MemoryItem], budget: int) -> None:
         more = bigger.content.encode("utf-8") if bigger.content else b""
         note_delta = len(f"\n\n（其余 {result.omitted - 1} 条记忆因总量超限未注入）".encode()) if result.omitted > 1 else 0
         assert len(more) + note_delta > budget, "one more memory would have fit"
+
+
+def ranked_context(items: list[MemoryItem], query: str, budget: int) -> ContextResult:
+    return render_preferred(items, (p for p, _ in Index(items).ranked(query)), budget)
+
+
+def test_with_a_query_the_relevant_old_memory_is_injected_and_ids_follow_the_rendering() -> None:
+    items = [mem("用户的服务器是 Hetzner 上的 Ubuntu 22.04", 0)] + [mem(f"记忆{i}" + "字" * 60, i + 1)
+                                                             for i in range(200)]
+    plain = render_context(items, 2048)
+    assert "Hetzner" not in (plain.content or "")
+    result = ranked_context(items, "部署到我的 Hetzner 服务器", 2048)
+    assert result.content is not None and "- 用户的服务器是 Hetzner 上的 Ubuntu 22.04" in result.content
+    rendered = [line[2:] for line in result.content.split("\n")[2:2 + result.injected]]
+    assert rendered == [next(m.content for m in items if m.id == id_) for id_ in result.ids]
+    assert rendered[0].startswith("用户的服务器"), "rendered oldest first"
+
+
+def test_a_query_over_a_store_that_fits_whole_gives_the_recency_text() -> None:
+    items = [mem("用户偏好 zsh", 1), mem("项目使用 pnpm", 2)]
+    assert ranked_context(items, "zsh", 8192) == render_context(items, 8192)
+
+
+@given(memory_lists(max_size=60), st.integers(0, 12000), contents)
+def test_ranked_context_invariants(items: list[MemoryItem], budget: int, query: str) -> None:
+    stored = shape_for_save(items, 1000)
+    result = ranked_context(stored, query, budget)
+    assert result.injected + result.omitted == len(stored)
+    assert len(result.ids) == result.injected
+    if result.content is None:
+        assert result.injected == 0
+        return
+    assert len(result.content.encode("utf-8")) <= budget
+    positions = [next(i for i, m in enumerate(stored) if m.id == id_) for id_ in result.ids]
+    assert positions == sorted(positions), "rendered oldest first"
+    if result.omitted:
+        assert result.content.endswith(f"（其余 {result.omitted} 条记忆因总量超限未注入）")

@@ -2,18 +2,33 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from protocol import MemoryItem
+from protocol import MemoryItem, Update
 from sidecar.rules.evict import shape_for_save
-from sidecar.rules.merge import merge_output
+from sidecar.rules.match import match_key, restates
+from sidecar.rules.merge import Merged, candidate_contents, merge_contents, new_uuid4
+from sidecar.rules.model_output import candidate_texts
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import normalise_whitespace as norm
 from tests.strategies import contents, memory_lists
 
 NOW = 1_000
+
+
+def merge_output(stored: list[MemoryItem], raw: str, scope: str, basis: list[str], limit: int,
+                 now_ms: int = NOW, new_id: Callable[[], str] = new_uuid4) -> Merged:
+    texts, dropped = candidate_contents(candidate_texts(raw))
+    return merge_contents(stored, texts, scope, basis, limit, now_ms, dropped, new_id)
+
+
+def merge_texts(stored: list[MemoryItem], texts: list[str], basis: tuple[str, ...] = ()) -> Merged:
+    contents, dropped = candidate_contents(texts)
+    counter = itertools.count()
+    return merge_contents(stored, contents, "chat", basis, 1000, NOW, dropped, lambda: f"new-{next(counter)}")
 
 
 def mem(id_: str, content: str, created_at: int = 1) -> MemoryItem:
@@ -85,25 +100,35 @@ def test_merge_invariants(scenario: tuple[list[MemoryItem], list[str], list[str]
     result = merge_output(stored, rendered(output, fenced), "global", basis, limit, now_ms=NOW,
                           new_id=lambda: f"new-{next(counter)}")
     memories = result.memories
-    keys = [norm(m.content) for m in memories]
-    assert len(keys) == len(set(keys)), "no two stored items share content"
     assert len(memories) <= limit
     by_id = {m.id: m for m in stored}
+    updated = {u.after.id: u for u in result.updated}
     for kept in memories:
-        if kept.id in by_id:
+        if kept.id in updated:
+            before, after = updated[kept.id].before, updated[kept.id].after
+            assert before == by_id[kept.id] and after == kept, "an update keeps the id"
+            assert restates(before.content, after.content) and kept.created_at == NOW
+        elif kept.id in by_id:
             assert kept == by_id[kept.id], "stored items keep id, createdAt and content"
-    lost = [m for m in stored if m not in memories]
+    kept_ids = {m.id for m in memories}
+    lost = [m for m in stored if m.id not in kept_ids]
+    assert lost == result.evicted, "stored items are lost only by eviction, and each is reported"
     if lost:
-        assert len(memories) == limit, "stored items are lost only by eviction"
+        assert len(memories) == limit
         assert max(m.created_at for m in lost) <= min(m.created_at for m in memories)
-    deleted = {norm(b) for b in basis} - {norm(m.content) for m in stored}
-    assert not deleted & {norm(m.content) for m in result.added}, "nothing deleted since basis comes back"
+    stored_keys = {match_key(m.content) for m in stored}
+    deleted = [b for b in basis if match_key(b) not in stored_keys and norm(b)]
+    for new in [*result.added, *(u.after for u in result.updated)]:
+        assert not any(match_key(new.content) == match_key(d) or restates(d, new.content) for d in deleted), \
+            "nothing deleted since basis comes back"
     for added in result.added:
         assert 1 <= len(added.content) <= 200 and added.content == norm(added.content)
         assert not looks_secret(added.content)
         assert added.created_at == NOW and added.source_scope == "global"
+        assert match_key(added.content) not in stored_keys
     new_ids = [m.id for m in result.added]
     assert len(new_ids) == len(set(new_ids)) and not set(new_ids) & set(by_id)
+    assert len({m.id for m in memories}) == len(memories)
     assert [m.created_at for m in memories] == sorted(m.created_at for m in memories)
 
 
@@ -113,4 +138,42 @@ def test_merging_the_same_output_twice_changes_nothing_the_second_time(
     stored, basis, output, _ = scenario
     first = merge_output(stored, rendered(output, False), "global", basis, 1000, now_ms=NOW)
     second = merge_output(first.memories, rendered(output, False), "global", basis, 1000, now_ms=NOW + 1)
-    assert second.memories == first.memories and second.added == []
+    assert second.memories == first.memories and second.added == [] and second.updated == []
+
+
+def test_a_restatement_updates_the_stored_memory_in_place() -> None:
+    stored = [mem("z", "用户偏好 zsh", 5), mem("n", "用户的 Node 版本是 18", 6)]
+    result = merge_texts(stored, ["用户喜欢用 zsh", "用户的 Node 版本是 20"])
+    assert [(m.id, m.content, m.created_at, m.source_scope) for m in result.memories] == [
+        ("z", "用户喜欢用 zsh", NOW, "chat"), ("n", "用户的 Node 版本是 20", NOW, "chat")]
+    assert result.updated == [Update(before=stored[0], after=result.memories[0]),
+                              Update(before=stored[1], after=result.memories[1])]
+    assert result.added == [] and result.evicted == []
+
+
+def test_look_alike_facts_are_added_beside_each_other() -> None:
+    stored = [mem("work", "用户的工作电脑是 Mac", 1), mem("a", "项目 A 使用 pnpm", 2), mem("cat", "用户喜欢猫", 3)]
+    result = merge_texts(stored, ["用户的家用电脑是 Windows", "项目 B 使用 yarn", "用户喜欢咖啡"])
+    assert result.updated == [] and len(result.added) == 3 and result.memories[:3] == stored
+
+
+def test_a_restatement_of_a_deleted_basis_entry_stays_deleted() -> None:
+    result = merge_texts([mem("p", "项目使用 pnpm", 1)], ["用户喜欢用 zsh", "项目使用 pnpm"],
+                         basis=("用户偏好 zsh", "项目使用 pnpm"))
+    assert [m.content for m in result.memories] == ["项目使用 pnpm"] and result.added == []
+
+
+def test_of_two_outputs_that_restate_each_other_the_later_is_kept() -> None:
+    result = merge_texts([], ["用户偏好 zsh", "用户喜欢用 zsh", "项目使用 pnpm"])
+    assert [m.content for m in result.memories] == ["用户喜欢用 zsh", "项目使用 pnpm"]
+
+
+def test_equal_keys_keep_the_stored_item_untouched() -> None:
+    stored = [mem("z", "用户偏好 zsh", 5)]
+    result = merge_texts(stored, ["用户偏好ZSH。"])
+    assert result.memories == stored and result.added == [] and result.updated == []
+
+
+def test_stored_items_the_model_left_out_stay() -> None:
+    stored = [mem(str(i), f"事实 {i} 号", i) for i in range(5)]
+    assert merge_texts(stored, ["新的事实 abc"]).memories[:5] == stored

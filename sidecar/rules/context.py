@@ -1,9 +1,10 @@
-"""The memory system message under a UTF-8 byte budget (SPEC S6.2, seed §6.3)."""
+"""The memory system message under a UTF-8 byte budget: newest first, or most relevant first (S6.2, S10.2)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Optional
 
 from protocol import ContextResult, MemoryItem
 
@@ -38,6 +39,48 @@ def render_context(items: Sequence[MemoryItem], budget_bytes: int) -> ContextRes
             break
     if best == 0:
         return ContextResult(content=None, injected=0, omitted=total)
-    omitted = total - best
-    content = HEADER + "\n\n" + "\n".join(lines[total - best:]) + (omitted_note(omitted) if omitted else "")
-    return ContextResult(content=content, injected=best, omitted=omitted)
+    return _render(items, lines, range(total - best, total))
+
+
+class Lines(NamedTuple):
+    """Each memory's rendered line and its UTF-8 size; derived once per store snapshot."""
+
+    text: list[str]
+    sizes: list[int]
+
+
+def lines_of(items: Sequence[MemoryItem]) -> Lines:
+    text = ["- " + one_line(item.content) for item in items]
+    return Lines(text, [len(line.encode("utf-8")) for line in text])
+
+
+def render_preferred(items: Sequence[MemoryItem], preference: Iterable[int], budget_bytes: int,
+                     lines: Optional[Lines] = None) -> ContextResult:
+    """`items` oldest first; positions are taken in `preference` order, each one that still fits (a long
+    memory that does not fit is skipped, a shorter later one may), then rendered oldest first."""
+    total = len(items)
+    text, sizes = lines or lines_of(items)
+    fixed = len(HEADER.encode("utf-8")) + 2
+    if total and fixed + sum(sizes) + total - 1 <= budget_bytes:
+        return _render(items, text, range(total))
+    # The omitted note's size is reserved for the widest count it can show, so the total never overflows.
+    room = budget_bytes - fixed - len(omitted_note(total).encode("utf-8"))
+    chosen: list[int] = []
+    used = 0
+    for position in preference:
+        size = sizes[position] + (1 if chosen else 0)
+        if used + size <= room:
+            chosen.append(position)
+            used += size
+    if not chosen:
+        return ContextResult(content=None, injected=0, omitted=total)
+    return _render(items, text, sorted(chosen))
+
+
+def _render(items: Sequence[MemoryItem], lines: list[str], positions: Iterable[int]) -> ContextResult:
+    picked = list(positions)
+    omitted = len(items) - len(picked)
+    content = (HEADER + "\n\n" + "\n".join(lines[p] for p in picked)
+               + (omitted_note(omitted) if omitted else ""))
+    return ContextResult(content=content, injected=len(picked), omitted=omitted,
+                         ids=[items[p].id for p in picked])

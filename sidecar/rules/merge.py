@@ -1,54 +1,165 @@
-"""Merging model output into the stored memories (SPEC S6.1, seed §6.4): dedupe, basis rule, evict."""
+"""Merging new memory texts into the store: one memory per fact, the newer statement wins (S6.1, S9.3)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
-from typing import Optional
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, Optional
 
-from protocol import MemoryItem, MergeResult
+import msgspec
+
+from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
-from sidecar.rules.model_output import candidate_texts
+from sidecar.rules.match import match_key, restates, weight
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, normalise_whitespace
+from sidecar.rules.tokens import tokens
+
+
+class Merged(NamedTuple):
+    """The store after a merge and what the merge did; `dropped` counts secret-looking texts."""
+
+    memories: list[MemoryItem]
+    added: list[MemoryItem]
+    updated: list[Update]
+    evicted: list[MemoryItem]
+    dropped: int
 
 
 def new_uuid4() -> str:
-    import uuid
+    import uuid  # only merges need ids; start-up does not pay for uuid
 
     return str(uuid.uuid4())
 
 
-def merge_output(
-    stored: list[MemoryItem],
-    raw: str,
+class _Postings:
+    """Which texts share a content token with a given text: the only ones worth a restatement test."""
+
+    def __init__(self) -> None:
+        self._by_token: dict[str, set[int]] = {}
+
+    def add(self, slot: int, text: str) -> None:
+        for token in tokens(text):
+            self._by_token.setdefault(token, set()).add(slot)
+
+    def discard(self, slot: int, text: str) -> None:
+        for token in tokens(text):
+            self._by_token.get(token, set()).discard(slot)
+
+    def sharing(self, text: str) -> set[int]:
+        found: set[int] = set()
+        for token in tokens(text):
+            found |= self._by_token.get(token, set())
+        return found
+
+
+def _shared_weight(a: str, b: str) -> float:
+    return sum(weight(token) for token in frozenset(tokens(a)) & frozenset(tokens(b)))
+
+
+def candidate_contents(texts: Iterable[str], filter_secrets: bool = True) -> tuple[list[str], int]:
+    """Texts shaped for storage, later ones replacing earlier ones they restate; and how many looked secret."""
+    kept: dict[int, str] = {}
+    keys: dict[str, int] = {}
+    postings = _Postings()
+    dropped = 0
+    for slot, text in enumerate(texts):
+        folded = normalise_whitespace(text)
+        content = cut_content(folded).rstrip()
+        if not content:
+            continue
+        if filter_secrets and looks_secret(folded):
+            dropped += 1
+            continue
+        key = match_key(content)
+        earlier = {keys[key]} if key in keys else set()
+        earlier |= {s for s in postings.sharing(content) if restates(kept[s], content)}
+        for s in earlier:
+            postings.discard(s, kept[s])
+            del keys[match_key(kept.pop(s))]
+        kept[slot] = content
+        keys[key] = slot
+        postings.add(slot, content)
+    return [kept[slot] for slot in sorted(kept)], dropped
+
+
+def merge_contents(
+    stored: Sequence[MemoryItem],
+    contents: Sequence[str],
     source_scope: str,
     basis: Iterable[str],
     limit: int,
-    now_ms: Optional[int] = None,
+    now_ms: int,
+    dropped: int = 0,
     new_id: Callable[[], str] = new_uuid4,
-) -> MergeResult:
-    """The store after adding what `raw` holds that is new.
+) -> Merged:
+    """The store after stating `contents` (already shaped by `candidate_contents`), oldest first.
 
-    An output item equal (after whitespace folding) to a stored item is that item; one equal to a
-    `basis` entry that is no longer stored was deleted by the user meanwhile and stays deleted.
-    Raises AiError(AI_RESPONSE) when `raw` holds no memory array.
+    A content whose key equals a stored one is that memory, unchanged; one that restates a stored memory
+    updates it in place (same id, new text, createdAt = now, this scope); one that equals or restates a
+    `basis` entry no longer stored was deleted meanwhile and stays deleted; the rest are added. Nothing
+    stored is removed except by eviction beyond `limit`.
     """
-    texts = candidate_texts(raw)
-    now_ms = int(time.time() * 1000) if now_ms is None else now_ms
-    known = {normalise_whitespace(item.content) for item in stored}
-    deleted = {normalise_whitespace(text) for text in basis} - known
+    current = list(stored)
+    by_key: dict[str, int] = {}
+    for position, item in enumerate(current):
+        by_key.setdefault(match_key(item.content), position)
+    postings = _Postings()
+    for position, item in enumerate(current):
+        postings.add(position, item.content)
+    deleted = [text for text in (normalise_whitespace(b) for b in basis) if text and match_key(text) not in by_key]
+    deleted_keys = {match_key(text) for text in deleted}
+    deleted_postings = _Postings()
+    for slot, text in enumerate(deleted):
+        deleted_postings.add(slot, text)
+
+    originals: dict[int, MemoryItem] = {}
     added: list[MemoryItem] = []
-    dropped = 0
-    for text in texts:
-        content = cut_content(normalise_whitespace(text)).rstrip()
-        if not content or content in known or content in deleted:
+    # Each stored memory answers to one content per merge, so merging the same answer twice is a no-op.
+    claimed: set[int] = set()
+    for content in contents:
+        key = match_key(content)
+        if key in by_key:
+            claimed.add(by_key[key])
             continue
-        if looks_secret(normalise_whitespace(text)):
-            dropped += 1
+        if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_postings.sharing(content)):
             continue
-        known.add(content)
-        added.append(MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope))
-    memories = evict(oldest_first([*stored, *added]), limit)
-    kept = {id(item) for item in memories}
-    return MergeResult(memories=memories, added=[item for item in added if id(item) in kept], dropped=dropped)
+        target = _best_restated(current, postings.sharing(content) - claimed, content)
+        if target is None:
+            item = MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope)
+            position = len(current)
+            current.append(item)
+            added.append(item)
+        else:
+            position = target
+            before = current[position]
+            originals[position] = before
+            postings.discard(position, before.content)
+            if by_key.get(match_key(before.content)) == position:
+                del by_key[match_key(before.content)]
+            current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,
+                                                        source_scope=source_scope)
+        by_key[key] = position
+        claimed.add(position)
+        postings.add(position, content)
+
+    memories = evict(oldest_first(current), limit)
+    kept = {item.id for item in memories}
+    return Merged(
+        memories=memories,
+        added=[item for item in added if item.id in kept],
+        updated=[Update(before=before, after=current[p]) for p, before in originals.items() if current[p].id in kept],
+        evicted=[item for p, item in enumerate(stored) if item.id not in kept],
+        dropped=dropped,
+    )
+
+
+def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
+    """The stored memory `content` restates that shares the most with it; the newest on a tie."""
+    best: Optional[tuple[float, int, int]] = None
+    for position in near:
+        item = current[position]
+        if restates(item.content, content):
+            rank = (_shared_weight(item.content, content), item.created_at, position)
+            if best is None or rank > best:
+                best = rank
+    return None if best is None else best[2]

@@ -12,6 +12,16 @@ export interface CancelParams {
   id: number | string;
 }
 
+/** One entry of history.jsonl: what a write added, removed (evictions included) and updated (S9.4). */
+export interface Change {
+  changeId: string;
+  at: number;
+  kind: unknown;
+  added?: MemoryItem[];
+  removed?: MemoryItem[];
+  updated?: Update[];
+}
+
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
 export interface ContentPart {
   type: string;
@@ -20,17 +30,27 @@ export interface ContentPart {
 
 export interface ContextParams {
   budgetBytes?: number;
+  query?: string | null;
 }
 
 export interface ContextResult {
   content: string | null;
   injected: number;
   omitted: number;
+  ids?: string[];
 }
 
 export interface ExtractParams {
   messages: AiMessage[];
   provider?: Provider | null;
+}
+
+export interface HistoryParams {
+  limit?: number;
+}
+
+export interface HistoryResult {
+  changes: Change[];
 }
 
 export interface InfoResult {
@@ -57,10 +77,14 @@ export interface MergeParams {
   limit?: number | null;
 }
 
+/** The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed. */
 export interface MergeResult {
   memories: MemoryItem[];
   added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
   dropped: number;
+  changeId: string | null;
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -73,9 +97,59 @@ export interface Provider {
   model?: string | null;
 }
 
+export interface RememberConversationParams {
+  messages: AiMessage[];
+  sourceScope: string;
+  provider?: Provider | null;
+  limit?: number | null;
+  inputBudgetChars?: number;
+  knownBudgetBytes?: number;
+}
+
+export interface RememberParams {
+  content: string;
+  sourceScope: string;
+}
+
 export interface SaveParams {
   items: MemoryItem[];
   limit?: number | null;
+}
+
+export interface SearchHit {
+  memory: MemoryItem;
+  score: number;
+}
+
+export interface SearchParams {
+  query: string;
+  limit?: number;
+}
+
+export interface SearchResult {
+  items: SearchHit[];
+}
+
+export interface UndoParams {
+  changeId: string;
+}
+
+/** An undo's receipt: restored items in `added`, reverted ones in `updated`, taken-out ones in `removed` (S9.6). */
+export interface UndoResult {
+  memories: MemoryItem[];
+  added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
+  dropped: number;
+  changeId: string | null;
+  removed: MemoryItem[];
+  conflicts: number;
+}
+
+/** One memory changed in place: same id, `before` and `after` (SPEC S9.3). */
+export interface Update {
+  before: MemoryItem;
+  after: MemoryItem;
 }
 
 /** Methods answered with a result or an error: what `SidecarClient.call` accepts. */
@@ -86,6 +160,12 @@ export interface Requests {
   "ai_extract_memories": { params: ExtractParams; result: string };
   "ai_merge_memories": { params: MergeParams; result: MergeResult };
   "ai_memory_context": { params: ContextParams; result: ContextResult };
+  "ai_search_memories": { params: SearchParams; result: SearchResult };
+  "ai_remember": { params: RememberParams; result: MergeResult };
+  "ai_remember_conversation": { params: RememberConversationParams; result: MergeResult };
+  "ai_memory_history": { params: HistoryParams; result: HistoryResult };
+  "ai_undo_change": { params: UndoParams; result: UndoResult };
+  "ai_forget_history": { params: NoParams; result: null };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
 }

@@ -1,0 +1,155 @@
+"""Speed of the S9/S10 paths beside their pre-S9 baselines in the same run (medians; not a test).
+
+- merge: 10 candidates into 1000 stored memories, in process, through the store and (for ours) the
+  restatement checks and the history append, against the plain exact-content merge without history;
+- context: `ai_memory_context` round trips over 1000 memories with a query, without one, and the first
+  query after another process changed the file (the index rebuild).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from protocol import MemoryItem  # noqa: E402
+from sidecar.journal import Journal  # noqa: E402
+from sidecar.ledger import Ledger  # noqa: E402
+from sidecar.rules.evict import evict, oldest_first  # noqa: E402
+from sidecar.rules.merge import candidate_contents, merge_contents  # noqa: E402
+from sidecar.rules.text import normalise_whitespace  # noqa: E402
+from sidecar.store import MemoryStore, Snapshot  # noqa: E402
+
+DATA = ROOT / "bench" / "data" / "relevance"
+
+
+def corpus() -> list[MemoryItem]:
+    with (DATA / "memories.jsonl").open(encoding="utf-8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return oldest_first(MemoryItem(id=r["id"], content=r["content"], created_at=r["createdAt"],
+                                   source_scope=r.get("sourceScope", "global")) for r in rows)
+
+
+def questions() -> list[str]:
+    with (DATA / "questions.jsonl").open(encoding="utf-8") as handle:
+        return [json.loads(line)["question"] for line in handle if line.strip()]
+
+
+def exact_merge(stored: tuple[MemoryItem, ...], texts: list[str], now: int) -> list[MemoryItem]:
+    """The pre-S9 rule: equal whitespace-folded content is the same memory, everything else is added."""
+    known = {normalise_whitespace(item.content) for item in stored}
+    added = [MemoryItem(id=f"b{now}-{i}", content=text, created_at=now, source_scope="bench")
+             for i, text in enumerate(texts) if text not in known]
+    return evict(oldest_first([*stored, *added]), 1000)
+
+
+def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
+    rng = random.Random(seed)
+    base = corpus()[:1000]
+    samples = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = MemoryStore(Path(tmp) / "memory.json")
+        ledger = Ledger(store, Journal(Path(tmp) / "history.jsonl"))
+        store.update(lambda current: (list(base), None))
+        for round_ in range(rounds):
+            picks = rng.sample(base, 5)
+            texts = [p.content + " 了" for p in picks] + [f"新事实 {round_}-{i} 关于 tool{rng.random():.6f}"
+                                                          for i in range(5)]
+            now = 1_900_000_000_000 + round_
+            started = time.perf_counter()
+            if ours:
+                contents, dropped = candidate_contents(texts)
+
+                def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], None]:
+                    merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
+                    return merged.memories, None
+
+                ledger.apply("merge", plan)
+            else:
+                store.update(lambda current: (exact_merge(current.items, texts, now), None))
+            samples.append(time.perf_counter() - started)
+    return samples
+
+
+class Peer:
+    def __init__(self, config_dir: Path) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "sidecar", "--config-dir", str(config_dir)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     cwd=ROOT)
+        self.next_id = 0
+
+    def call(self, method: str, params: dict[str, Any]) -> float:
+        self.next_id += 1
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        line = json.dumps({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params},
+                          ensure_ascii=False).encode() + b"\n"
+        started = time.perf_counter()
+        self.proc.stdin.write(line)
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline()
+        elapsed = time.perf_counter() - started
+        assert b'"result"' in reply, reply[:200]
+        return elapsed
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(10)
+
+
+def context_samples(rounds: int) -> dict[str, list[float]]:
+    items = [{"id": m.id, "content": m.content, "createdAt": m.created_at, "sourceScope": m.source_scope}
+             for m in corpus()[:1000]]
+    asked = questions()
+    out: dict[str, list[float]] = {"no query": [], "query": [], "first query after a change": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        peer = Peer(Path(tmp))
+        writer = Peer(Path(tmp))
+        peer.call("ai_save_memories", {"items": items, "limit": 1000})
+        for i in range(rounds):
+            out["no query"].append(peer.call("ai_memory_context", {}))
+            out["query"].append(peer.call("ai_memory_context", {"query": asked[i % len(asked)]}))
+        for i in range(max(10, rounds // 20)):
+            items[i]["content"] += " 更新"
+            writer.call("ai_save_memories", {"items": items, "limit": 1000})
+            out["first query after a change"].append(
+                peer.call("ai_memory_context", {"query": asked[i % len(asked)]}))
+        peer.close()
+        writer.close()
+    return out
+
+
+def ms(values: list[float]) -> float:
+    return 1000 * statistics.median(values)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=200)
+    args = parser.parse_args()
+    ours = merge_samples(args.rounds, 7, ours=True)
+    baseline = merge_samples(args.rounds, 7, ours=False)
+    print(f"python {sys.version.split()[0]} on {sys.platform}; {args.rounds} rounds (medians)\n")
+    print("| path | ours (ms) | baseline (ms) | ratio |", "|---|---:|---:|---:|", sep="\n")
+    print(f"| merge 10 into 1000, with restatement checks + history append (in process) | {ms(ours):.3f} | "
+          f"{ms(baseline):.3f} | {ms(ours) / ms(baseline):.2f}× |")
+    context = context_samples(args.rounds)
+    plain = ms(context["no query"])
+    for label, values in context.items():
+        print(f"| ai_memory_context, 1000 memories, {label} (round trip) | {ms(values):.3f} | {plain:.3f} | "
+              f"{ms(values) / plain:.2f}× |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

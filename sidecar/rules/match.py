@@ -1,0 +1,169 @@
+"""When two memories hold the same fact: equal match keys, or a restatement (SPEC S9.1, S9.2).
+
+Tuned for precision: merging two different facts loses one, missing a restatement only keeps a
+near-duplicate (and every change can be undone), so each rule below needs positive evidence.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
+from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, tokens
+
+__all__ = ["match_key", "restates", "weight"]
+
+# A value that follows one of these is the value of a single-valued attribute ("版本是 18",
+# "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
+_CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
+_WORD_CUES = frozenset("is are was were now".split())
+_NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
+_SLOT_MAX_CHARS = 24
+# Share of what two differently worded texts say that they must have in common.
+REWORDED_SHARE = 0.45
+_SPACES = re.compile(r"\s+")
+
+
+def weight(token: str, named: frozenset[str] = frozenset()) -> float:
+    """Evidence a shared token gives: names, versions and tools count most, CJK fragments least."""
+    if token in named or any(c.isdigit() for c in token):
+        return 1.0
+    if is_strong(token):
+        return 0.7
+    return 0.6 if len(token) > 1 else 0.3
+
+
+class _Pair:
+    """The two texts' tokens, and which of them either text writes as a name."""
+
+    __slots__ = ("a", "b", "named")
+
+    def __init__(self, a: str, b: str) -> None:
+        self.a, self.b = frozenset(tokens(a)), frozenset(tokens(b))
+        self.named = names(a) | names(b)
+
+    def total(self, found: Iterable[str]) -> float:
+        return sum(weight(token, self.named) for token in found)
+
+    def names_in(self, found: Iterable[str]) -> list[str]:
+        return [t for t in found if t in self.named or any(c.isdigit() for c in t)]
+
+
+def restates(a: str, b: str) -> bool:
+    """True when `b` says the same thing as `a` about the same subject, in other words or with a new value.
+
+    Symmetric. Equal match keys are not a restatement (they are the same memory) and answer False.
+    """
+    key_a, key_b = match_key(a), match_key(b)
+    if key_a == key_b or not key_a or not key_b:
+        return False
+    frames_a, frames_b = frames(a), frames(b)
+    if frames_conflict(frames_a, frames_b):
+        return False
+    pair = _Pair(a, b)
+    shared = pair.a & pair.b
+    if pair.total(shared) < 0.7:
+        return False
+    cue = has_change_cue(frames_a | frames_b)
+    soft_a, soft_b = _soft_key(a), _soft_key(b)
+    start, end = _common_ends(soft_a, soft_b)
+    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
+    if max(len(slot_a), len(slot_b)) <= _SLOT_MAX_CHARS and start + end >= 0.5 * max(len(soft_a), len(soft_b)):
+        # One place differs and the frame around it is shared: a detail added, or a value replaced.
+        if not tokens(slot_a) and not tokens(slot_b):
+            return True
+        in_a, in_b = frozenset(tokens(slot_a)), frozenset(tokens(slot_b))
+        if in_a <= in_b or in_b <= in_a:
+            # Words inserted around the same frame: a detail, unless the insertion names something.
+            extra = (in_a | in_b) - (in_a & in_b)
+            return not pair.names_in(extra) and pair.total(shared) >= 0.4 * (pair.total(shared) + pair.total(extra))
+        attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
+        return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
+    only_a, only_b = pair.a - shared, pair.b - shared
+    named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
+    if named_a and named_b:
+        # Each side names something the other does not: only a number or a stated change makes one fact.
+        numbers_only = all(t.replace(".", "").isdigit() for t in [*named_a, *named_b])
+        return ((cue or numbers_only) and pair.total(shared) >= 1.5
+                and len(named_a) <= 2 and len(named_b) <= 2)
+    kept, extra = pair.total(shared), pair.total(only_a | only_b)
+    if not only_a or not only_b:
+        # One side says more: fine when the extra names nothing new.
+        return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
+    return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _soft_key(text: str) -> str:
+    """Like the match key, but a space is kept between Latin words so cue words stay visible."""
+    text = normalise(text)
+    folded = "".join(" " if _is_separator(c) and not _decimal_point(text, i) else c for i, c in enumerate(text))
+    folded = _SPACES.sub(" ", folded).strip()
+    out: list[str] = []
+    for index, char in enumerate(folded):
+        if char == " " and (is_cjk(folded[index - 1]) or is_cjk(folded[index + 1])):
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def _decimal_point(text: str, index: int) -> bool:
+    return (text[index] == "." and 0 < index < len(text) - 1
+            and text[index - 1].isdigit() and text[index + 1].isdigit())
+
+
+def _is_separator(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char)[0] in "PSZC"
+
+
+def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool) -> bool:
+    """A replaced value is an update when it is a number, or follows a copula or a stated change."""
+    if _numeric(pair, slot_a) and _numeric(pair, slot_b):
+        return True
+    return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
+
+
+def _common_ends(a: str, b: str) -> tuple[int, int]:
+    """Lengths of the common prefix and suffix, never cutting a Latin/digit word in two."""
+    limit = min(len(a), len(b))
+    start = 0
+    while start < limit and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < limit - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    while start > 0 and _wordish(a[start - 1]) and (_wordish_at(a, start) or _wordish_at(b, start)):
+        start -= 1
+    while end > 0 and _wordish(a[-end]) and (_wordish_at(a, len(a) - end - 1) or _wordish_at(b, len(b) - end - 1)):
+        end -= 1
+    return start, end
+
+
+def _wordish_at(text: str, index: int) -> bool:
+    return 0 <= index < len(text) and _wordish(text[index])
+
+
+def _wordish(char: str) -> bool:
+    return char.isalnum() and not is_cjk(char)
+
+
+def _numeric(pair: _Pair, slot: str) -> bool:
+    """The slot's value is a number (a version, a count, a time), whatever cue words surround it."""
+    named = pair.names_in(tokens(slot))
+    if named:
+        return all(token.replace(".", "").isdigit() for token in named)
+    return len(slot) <= 3 and any(c in _NUMERALS for c in slot)
+
+
+def _value_like(slot: str) -> bool:
+    """A short name or value: Latin/digit words, or a CJK phrase without further structure."""
+    return bool(slot.strip()) and (" " not in slot.strip() or all(_wordish(c) or c == " " for c in slot))
+
+
+def _after_cue(prefix: str) -> bool:
+    stripped = prefix.rstrip()
+    if stripped.endswith(_CJK_CUES):
+        return True
+    words = stripped.split(" ")
+    return bool(words) and words[-1] in _WORD_CUES

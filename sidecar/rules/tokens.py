@@ -1,0 +1,154 @@
+"""The one tokeniser of the memory rules: match keys, CJK bigrams and Latin/digit words (SPEC S9.1, S9.2)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Words nearly every memory shares ("the user prefers …", "用户偏好 …"): they say nothing about which
+# fact a memory holds, so they are cut out before bigrams are formed and never make two facts look alike.
+GENERIC_CJK = (
+    "用户们 用户 使用者 本人 偏好于 偏好 更喜欢 喜欢 喜爱 倾向于 倾向 习惯于 习惯 通常 一般 经常 总是 平时 已经 已"
+    " 正在 希望 想要 需要 要求 采用 使用 选用 常用 用来 用于 会用 一个 一些 这个 那个 比较 非常 以及 并且 而且 但是 不过"
+    " 等等 的 是 了 在 和 与 或 也 都 很 把 被 用"
+    # what questions to the assistant add around the subject: they never tell two memories apart
+    " 为什么 什么 怎么样 怎么 怎样 如何 哪个 哪些 哪里 是不是 有没有 要不要 能不能 可不可以 可以 应该 帮我 给我 告诉我"
+    " 一下 我们 我的 我 你 吗 呢 吧 啊"
+).split()
+GENERIC_WORDS = frozenset(
+    "a an the this that these those is are was were be been being am do does did has have had i me my mine"
+    " we our you your he she it its they them their user users user's s prefer prefers preferred preferring"
+    " preference like likes liked likely love loves usually often always generally typically currently"
+    " now use uses used using utilize utilizes to of in on at for with by from as and or but so than then"
+    " also too very really would will should can could want wants wanted need needs needed"
+    " please about into via when while which who whom what where how over rather instead each every just"
+    " only any some more most other goes going went get gets got make makes made one"
+    " why whats what's should i'm im its it's there here any".split()
+)
+
+_CJK_RANGES = (
+    (0x3040, 0x30FF),  # kana
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),  # hangul syllables
+    (0xF900, 0xFAFF),
+    (0x20000, 0x3134F),
+)
+_GENERIC_CJK_PATTERN = re.compile("|".join(sorted(map(re.escape, GENERIC_CJK), key=len, reverse=True)))
+_CJK_CLASS = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in _CJK_RANGES)
+_CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
+# A Latin/digit word; digits joined by '.' stay one token so "3.11" and "3.12" differ.
+_WORD = re.compile(r"\d+(?:\.\d+)+|[^\W_]+")
+
+
+def is_cjk(char: str) -> bool:
+    if char < "\u3040":
+        return False
+    code = ord(char)
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+def normalise(text: str) -> str:
+    """NFKC and casefold; lone surrogates (never stored, but drawn by tests) are dropped first."""
+    if not text.isascii():
+        text = text.encode("utf-8", "ignore").decode("utf-8")
+        text = unicodedata.normalize("NFKC", text)
+    return text.casefold()
+
+
+@lru_cache(maxsize=8192)
+def match_key(text: str) -> str:
+    """S9.1: NFKC, casefold, whitespace and every punctuation/symbol character removed."""
+    key = "".join(c for c in normalise(text) if not _dropped_from_key(c))
+    # Removing a spacing mark can leave a combining one next to a letter: compose again so keys are stable.
+    return key if key.isascii() else unicodedata.normalize("NFKC", key).casefold()
+
+
+def _dropped_from_key(char: str) -> bool:
+    if char.isspace():
+        return True
+    return unicodedata.category(char)[0] in "PSZC"
+
+
+def stem(word: str) -> str:
+    """A light English stemmer: plurals and the common verb endings, so "prefers"/"preferred" meet."""
+    if len(word) <= 3 or not word.isascii() or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ing") and len(word) > 5:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed") and len(word) > 4:
+        word = _undouble(word[:-2])
+    if word.endswith("ment") and len(word) > 7:
+        word = word[:-4]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _undouble(word: str) -> str:
+    if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "lsz":
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[str, ...]:
+    """Content tokens in text order: CJK bigrams (a lone character stands alone) and stemmed words.
+
+    Generic words are left out, so two memories share tokens only where they share substance.
+    """
+    return tuple(_tokens(normalise(text)))
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    position = 0
+    for run in _CJK_RUN.finditer(text):
+        _words(text[position:run.start()], out)
+        for piece in _GENERIC_CJK_PATTERN.split(run.group()):
+            if len(piece) == 1:
+                out.append(piece)
+            else:
+                out.extend(piece[i:i + 2] for i in range(len(piece) - 1))
+        position = run.end()
+    _words(text[position:], out)
+    return out
+
+
+def _words(text: str, out: list[str]) -> None:
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word in GENERIC_WORDS:
+            continue
+        word = stem(word)
+        if word not in GENERIC_WORDS:
+            out.append(word)
+
+
+def is_strong(token: str) -> bool:
+    """Latin/digit words may name things (tools, versions, places); CJK bigrams never alone."""
+    return not is_cjk(token[0])
+
+
+@lru_cache(maxsize=8192)
+def names(text: str) -> frozenset[str]:
+    """Tokens the text writes as names: with a capital or a digit, or any Latin word in a CJK sentence."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text.encode("utf-8", "ignore").decode("utf-8"))
+    in_cjk = any(is_cjk(c) for c in text)
+    found: set[str] = set()
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if any(is_cjk(c) for c in word) or not (in_cjk or any(c.isupper() or c.isdigit() for c in word)):
+            continue
+        folded = word.casefold()
+        if folded not in GENERIC_WORDS and stem(folded) not in GENERIC_WORDS:
+            found.add(stem(folded))
+    return frozenset(found)

@@ -1,0 +1,73 @@
+"""BM25 ranking over the shared tokens (SPEC S10.1): unit examples and properties."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol import MemoryItem
+from sidecar.rules.evict import shape_for_save
+from sidecar.rules.rank import Index
+from sidecar.rules.tokens import tokens
+from tests.strategies import contents, memory_lists
+
+
+def mem(id_: str, content: str, created_at: int) -> MemoryItem:
+    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
+
+
+STORE = [
+    mem("shell", "用户偏好 zsh + oh-my-zsh", 1),
+    mem("server", "用户的个人服务器是 Hetzner 上的 Ubuntu 22.04", 2),
+    mem("pm", "项目 mini-cc 使用 pnpm 管理依赖", 3),
+    mem("theme", "User prefers dark mode in every editor", 4),
+    mem("cat", "用户养了一只叫团子的猫", 5),
+]
+
+
+def order(query: str) -> list[str]:
+    index = Index(STORE)
+    return [index.items[p].id for p, _ in index.ranked(query)]
+
+
+def test_the_memory_a_question_needs_comes_first() -> None:
+    assert order("帮我写个部署脚本，发到我那台 Hetzner 服务器上")[0] == "server"
+    assert order("mini-cc 装依赖报错了")[0] == "pm"
+    assert order("which color theme should the editor use?")[0] == "theme"
+
+
+def test_without_any_match_the_newest_come_first() -> None:
+    assert order("完全无关的问题") == ["cat", "theme", "pm", "server", "shell"]
+
+
+def test_equal_scores_put_the_newer_first() -> None:
+    index = Index([mem("old", "用户偏好 zsh", 1), mem("new", "用户偏好 zsh", 2)])
+    assert [index.items[p].id for p, _ in index.ranked("zsh")] == ["new", "old"]
+
+
+@given(memory_lists(max_size=30), contents)
+def test_scores_are_non_negative_and_the_order_deterministic(items: list[MemoryItem], query: str) -> None:
+    stored = shape_for_save(items, 1000)
+    first = Index(stored).ranked(query)
+    assert all(score >= 0 for _, score in first)
+    assert Index(stored).ranked(query) == first
+    assert sorted(p for p, _ in first) == list(range(len(stored)))
+
+
+@given(memory_lists(max_size=30), st.lists(st.sampled_from(["zsh", "pnpm", "服务器", "Ubuntu", "猫", "dark"]),
+                                           min_size=1, max_size=4))
+def test_a_memory_holding_every_query_token_ranks_above_one_holding_none(
+        items: list[MemoryItem], words: list[str]) -> None:
+    query = " ".join(words)
+    every = mem("every", "用户记得 " + query, 0)
+    none = mem("none", "完全不同的内容 qqq", 10**6)
+    stored = shape_for_save([*items, every, none], 1000)
+    index = Index(stored)
+    positions = [index.items[p].id for p, _ in index.ranked(query)]
+    if set(tokens(query)) - set(tokens(none.content)):
+        assert positions.index("every") < positions.index("none")
+
+
+@given(st.text(st.characters(blacklist_categories=()), max_size=200))
+def test_any_query_text_is_ranked_without_error(query: str) -> None:
+    assert len(Index(STORE).ranked(query)) == len(STORE)
