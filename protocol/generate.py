@@ -52,6 +52,10 @@ def union(members: Any) -> str:
 def ts_type(schema: dict[str, Any]) -> str:
     if "$ref" in schema:
         return str(schema["$ref"]).rsplit("/", 1)[-1]
+    if "enum" in schema:
+        return union(json.dumps(value, ensure_ascii=False) for value in schema["enum"])
+    if "const" in schema:
+        return json.dumps(schema["const"], ensure_ascii=False)
     if "anyOf" in schema:
         return union(ts_type(s) for s in schema["anyOf"])
     kind = schema.get("type")

@@ -6,10 +6,15 @@ import { after, before, test } from "node:test";
 import {
   aiClearMemories,
   aiExtractMemories,
+  aiForgetHistory,
   aiListMemories,
   aiMemoryContext,
+  aiMemoryHistory,
   aiMergeMemories,
+  aiRemember,
   aiSaveMemories,
+  aiSearchMemories,
+  aiUndoChange,
   configureSidecar,
   errorPrefix,
   LONG_RUNNING_METHODS,
@@ -124,23 +129,66 @@ test("a sidecar that cannot be spawned rejects SIDECAR_UNAVAILABLE", async () =>
   assert.match((await rejection(broken.call("ai_list_memories", {}))) as string, /^SIDECAR_UNAVAILABLE: could not start/);
 });
 
-test("maybeExtractMemories runs list → extract → merge against the real sidecar and advances", async () => {
+test("maybeExtractMemories makes one ai_remember_conversation call against the real sidecar and advances", async () => {
   await aiClearMemories();
-  await aiSaveMemories([memory("keep", "用户偏好 zsh", 1), memory("gone", "用户用 vim", 2)]);
+  await aiSaveMemories([memory("keep", "用户偏好 zsh", 1), memory("other", "用户用 vim 写代码", 2)]);
   llm.script({ body: completion('[{"content": "用户偏好 zsh"}, {"content": "项目使用 pnpm 而非 npm"}]') });
   const messages = [
-    { id: "u1", role: "user", content: "我们的项目".repeat(500) },
-    { id: "a1", role: "assistant", content: "好的".repeat(1000) },
+    { id: "u1", role: "user", content: "我在终端里一直用 zsh，".repeat(250) },
+    { id: "a1", role: "assistant", content: "好的，记住了。".repeat(300) },
   ];
-  const next = await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" });
-  assert.equal(next, "a1");
+  const before = llm.seen.length;
+  const outcome = await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" });
+  assert.equal(outcome.extractedUpTo, "a1");
+  assert.equal(llm.seen.length, before + 1, "one model call");
   const sent = llm.seen[llm.seen.length - 1].body.messages;
-  assert.equal(sent[1].content, '【已有记忆】\n["用户偏好 zsh","用户用 vim"]');
+  assert.equal(sent[1].content, '【已有记忆】\n["用户偏好 zsh"]', "the sidecar chose the relevant known memory");
+  assert.deepEqual(outcome.receipt?.added.map((m) => [m.content, m.sourceScope]), [["项目使用 pnpm 而非 npm", "ssh-1"]]);
+  assert.equal(typeof outcome.receipt?.changeId, "string");
   assert.deepEqual((await aiListMemories()).map((m) => [m.content, m.sourceScope]), [
-    ["用户偏好 zsh", "global"], ["用户用 vim", "global"], ["项目使用 pnpm 而非 npm", "ssh-1"]]);
+    ["用户偏好 zsh", "global"], ["用户用 vim 写代码", "global"], ["项目使用 pnpm 而非 npm", "ssh-1"]]);
   const requests = llm.seen.length;
-  assert.equal(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }), undefined);
+  assert.deepEqual(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }),
+                   { extractedUpTo: undefined, receipt: null });
   assert.equal(llm.seen.length, requests, "once per turn: the same turn never reaches the model again");
+  await aiClearMemories();
+});
+
+test("remember, search, history, undo and forget work end to end", async () => {
+  await aiClearMemories();
+  await aiForgetHistory();
+  const first = await aiRemember("用户偏好 zsh", "global");
+  assert.deepEqual(first.added.map((m) => m.content), ["用户偏好 zsh"]);
+  const second = await aiRemember("项目使用 pnpm", "proj");
+  const found = await aiSearchMemories("pnpm");
+  assert.deepEqual(found.items.map((hit) => hit.memory.content), ["项目使用 pnpm"]);
+  assert.ok(found.items[0].score > 0);
+  assert.equal((await aiSearchMemories("zsh", 1)).items.length, 1);
+  const history = await aiMemoryHistory(10);
+  assert.deepEqual(history.changes.map((change) => [change.kind, change.changeId]),
+                   [["remember", second.changeId], ["remember", first.changeId]]);
+  assert.equal((await aiMemoryHistory(1)).changes.length, 1);
+  const undone = await aiUndoChange(second.changeId!);
+  assert.deepEqual(undone.removed.map((m) => m.content), ["项目使用 pnpm"]);
+  assert.equal(undone.conflicts, 0);
+  assert.deepEqual((await aiListMemories()).map((m) => m.content), ["用户偏好 zsh"]);
+  await aiForgetHistory();
+  assert.deepEqual((await aiMemoryHistory()).changes, []);
+  await aiClearMemories();
+});
+
+test("aiMemoryContext takes a query (most relevant first) or, as before, a bare byte budget", async () => {
+  await aiClearMemories();
+  // Three memories of one size; the budget holds one line and the note about the other two.
+  await aiSaveMemories([memory("z", "用户偏好 zsh 作为默认外壳程序", 1), memory("p", "项目使用 npm 作为默认包管理器", 2),
+                        memory("d", "主题颜色 dim 作为默认配色方案", 3)]);
+  const budget = Buffer.byteLength("# 跨会话记忆（以下是你与用户的历史交互中记住的事实）\n\n- 用户偏好 zsh 作为默认外壳程序"
+                                   + "\n\n（其余 2 条记忆因总量超限未注入）");
+  const relevant = await aiMemoryContext({ budgetBytes: budget, query: "zsh 怎么配置" });
+  assert.deepEqual(relevant.ids, ["z"]);
+  const newest = await aiMemoryContext(budget);
+  assert.deepEqual(newest.ids, ["d"], "without a query the newest go in, as before");
+  assert.equal((await aiMemoryContext()).injected, 3);
   await aiClearMemories();
 });
 

@@ -27,6 +27,7 @@ const CALL_SITE = `
 import {
   aiClearMemories, aiExtractMemories, aiListMemories, aiSaveMemories,
   aiMergeMemories, aiMemoryContext, maybeExtractMemories, configureSidecar, sidecarClient, errorPrefix,
+  aiMemoryHistory, aiUndoChange, aiForgetHistory, aiRemember, aiSearchMemories, aiRememberConversation,
   SidecarClient, TauriTransport, ONEDIR_COMMAND, SIDECAR_PROGRAM,
   type AiMemoryItem, type ErrorPrefix,
 } from "@ai-memory/tauri-bridge";
@@ -38,7 +39,17 @@ export async function app(): Promise<void> {
   const raw: string = await aiExtractMemories([{ role: "user", content: "hi" }]);
   await aiMergeMemories({ raw, sourceScope: "global", basis: items.map((m) => m.content) });
   const context = await aiMemoryContext(8192);
-  const next: string | undefined = await maybeExtractMemories({ messages: [], scope: "global", turnId: "t" });
+  await aiMemoryContext({ budgetBytes: 4096, query: "zsh" });
+  const { extractedUpTo, receipt } = await maybeExtractMemories({ messages: [], scope: "global", turnId: "t" });
+  const next: string | undefined = extractedUpTo;
+  const changeId: string | null | undefined = receipt?.changeId;
+  if (changeId) await aiUndoChange(changeId);
+  await aiRemember("用户偏好 zsh", "global");
+  const hits = (await aiSearchMemories("zsh", 5)).items.map((hit) => hit.memory.content);
+  const kinds = (await aiMemoryHistory(10)).changes.map((change) => change.kind);
+  await aiRememberConversation({ messages: [{ role: "user", content: "hi" }], sourceScope: "global" });
+  await aiForgetHistory();
+  void hits; void kinds;
   const prefix: ErrorPrefix | undefined = errorPrefix(context.content);
   void next; void prefix;
   await aiClearMemories();

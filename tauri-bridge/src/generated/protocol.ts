@@ -16,7 +16,7 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: unknown;
+  kind: "clear" | "merge" | "remember" | "save" | "undo";
   added?: MemoryItem[];
   removed?: MemoryItem[];
   updated?: Update[];
