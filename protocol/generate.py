@@ -51,7 +51,11 @@ def union(members: Any) -> str:
 
 def ts_type(schema: dict[str, Any]) -> str:
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    if "enum" in schema:
+        return union(json.dumps(value, ensure_ascii=False) for value in schema["enum"])
+    if "const" in schema:
+        return json.dumps(schema["const"], ensure_ascii=False)
     if "anyOf" in schema:
         return union(ts_type(s) for s in schema["anyOf"])
     kind = schema.get("type")
@@ -63,7 +67,7 @@ def ts_type(schema: dict[str, Any]) -> str:
     if kind == "object" and "properties" not in schema:
         return "Record<string, unknown>"
     return {"string": "string", "integer": "number", "number": "number", "boolean": "boolean",
-            "null": "null"}.get(kind, "unknown")
+            "null": "null"}.get(str(kind), "unknown")
 
 
 def render_typescript(schema: dict[str, Any]) -> str:
@@ -82,17 +86,36 @@ def render_typescript(schema: dict[str, Any]) -> str:
             optional = "" if prop in required else "?"
             out.append(f"  {prop}{optional}: {ts_type(prop_schema)};")
         out += ["}", ""]
-    out.append("export interface Methods {")
-    for name, method in schema["methods"].items():
-        out.append(
-            f"  {json.dumps(name)}: {{ params: {ts_type(method['params'])}; "
-            f"result: {ts_type(method['result'])} }};"
-        )
-    out += ["}", "", "export type MethodName = keyof Methods;", ""]
+    # Requests and notifications are separate tables (as lsprotocol does) so the compiler refuses
+    # `call()` on a notification: it would wait for a reply that never comes.
+    methods = schema["methods"].items()
+    out.append("/** Methods answered with a result or an error: what `SidecarClient.call` accepts. */")
+    out.append("export interface Requests {")
+    out += [
+        f"  {json.dumps(name)}: {{ params: {ts_type(m['params'])}; result: {ts_type(m['result'])} }};"
+        for name, m in methods if not m["notification"]
+    ]
+    out += ["}", ""]
+    out.append("/** Methods sent without an id and never answered. */")
+    out.append("export interface Notifications {")
+    out += [
+        f"  {json.dumps(name)}: {{ params: {ts_type(m['params'])} }};"
+        for name, m in methods if m["notification"]
+    ]
+    out += [
+        "}",
+        "",
+        "export type RequestMethod = keyof Requests;",
+        "",
+        "export type NotificationMethod = keyof Notifications;",
+        "",
+    ]
     out.append("export const ERROR_CODES = {")
     out += [f"  {prefix}: {code}," for prefix, code in schema["errors"].items()]
     out += ["} as const;", "", "export type ErrorPrefix = keyof typeof ERROR_CODES | BridgePrefix;", ""]
-    out.append("export type BridgePrefix = " + " | ".join(json.dumps(p) for p in BRIDGE_PREFIXES) + ";")
+    out.append("export const BRIDGE_PREFIXES = [" + ", ".join(json.dumps(p) for p in BRIDGE_PREFIXES)
+               + "] as const;")
+    out += ["", "export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];"]
     return "\n".join(out) + "\n"
 
 

@@ -1,7 +1,19 @@
-/** Drop-in replacements for lib/ai.ts's memory calls (seed §6.6), plus the pipeline calls of SPEC S6. */
+/** Drop-in replacements for lib/ai.ts's memory calls (seed §6.6), plus the pipeline, history and recall calls. */
 
 import { SidecarClient, type CallOptions } from "./client.js";
-import type { AiMessage, ContextResult, MemoryItem, MergeResult, Provider } from "./generated/protocol.js";
+import type {
+  AiMessage,
+  ContextParams,
+  ContextResult,
+  HistoryResult,
+  MemoryItem,
+  MergeParams,
+  MergeResult,
+  Provider,
+  RememberConversationParams,
+  SearchResult,
+  UndoResult,
+} from "./generated/protocol.js";
 import { TauriTransport } from "./tauri-transport.js";
 
 /** One cross-session memory (serde camelCase), as before. */
@@ -46,20 +58,49 @@ export function aiExtractMemories(messages: AiWireMessage[], options: ExtractOpt
   return sidecarClient().call("ai_extract_memories", provider ? { messages, provider } : { messages }, call);
 }
 
-export interface MergeInput {
-  /** The model's raw answer from aiExtractMemories. */
-  raw: string;
-  sourceScope: string;
-  /** The contents sent to the model as 【已有记忆】; deleted ones stay deleted. */
-  basis?: string[];
-  limit?: number;
-}
+/** `raw` is aiExtractMemories' answer; `basis` the contents sent as 【已有记忆】 (deleted ones stay deleted). */
+export type MergeInput = MergeParams;
 
 export function aiMergeMemories(input: MergeInput, options?: CallOptions): Promise<MergeResult> {
   return sidecarClient().call("ai_merge_memories", input, options);
 }
 
-/** The memory system message for the next turn, or `content: null` when there is nothing to inject. */
-export function aiMemoryContext(budgetBytes = 8192, options?: CallOptions): Promise<ContextResult> {
-  return sidecarClient().call("ai_memory_context", { budgetBytes }, options);
+/**
+ * The memory system message for the next turn, or `content: null` when there is nothing to inject.
+ * With `query` (the user's latest message) the most relevant memories go in first. A bare number is
+ * the byte budget, as before.
+ */
+export function aiMemoryContext(input: ContextParams | number = {}, options?: CallOptions): Promise<ContextResult> {
+  const params: ContextParams = typeof input === "number" ? { budgetBytes: input } : input;
+  return sidecarClient().call("ai_memory_context", params, options);
+}
+
+/** The latest changes to the store, newest first (`limit` 1…500, default 50). */
+export function aiMemoryHistory(limit?: number, options?: CallOptions): Promise<HistoryResult> {
+  return sidecarClient().call("ai_memory_history", limit === undefined ? {} : { limit }, options);
+}
+
+/** Undo one change by its receipt's `changeId`; what moved on since is left alone and counted in `conflicts`. */
+export function aiUndoChange(changeId: string, options?: CallOptions): Promise<UndoResult> {
+  return sidecarClient().call("ai_undo_change", { changeId }, options);
+}
+
+/** Delete the change history for real: what was cleared or replaced can no longer be brought back. */
+export async function aiForgetHistory(options?: CallOptions): Promise<void> {
+  await sidecarClient().call("ai_forget_history", {}, options);
+}
+
+/** Store one explicit memory (Settings "add", "remember this"); a restatement updates the one it restates. */
+export function aiRemember(content: string, sourceScope: string, options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_remember", { content, sourceScope }, options);
+}
+
+/** Memories relevant to `query`, best first (`limit` 1…1000, default 20). */
+export function aiSearchMemories(query: string, limit?: number, options?: CallOptions): Promise<SearchResult> {
+  return sidecarClient().call("ai_search_memories", limit === undefined ? { query } : { query, limit }, options);
+}
+
+/** list → extract → merge in one call; the sidecar bounds the model input whatever the store size. */
+export function aiRememberConversation(input: RememberConversationParams, options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_remember_conversation", input, options);
 }

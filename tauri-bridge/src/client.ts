@@ -1,8 +1,9 @@
 /** JSON-RPC client over a line transport: ids, pending calls, timeouts, cancellation, lazy spawn, respawn. */
 
 import { bridgeError } from "./errors.js";
+import type { NotificationMethod, Notifications, RequestMethod, Requests } from "./generated/protocol.js";
 import { LineAssembler } from "./lines.js";
-import type { MethodName, Methods } from "./generated/protocol.js";
+import { DEFAULT_MAX_REQUEST_BYTES, requestLine } from "./request.js";
 import type { SidecarProcess, Transport } from "./transport.js";
 
 export interface CallOptions {
@@ -13,15 +14,25 @@ export interface CallOptions {
 }
 
 export interface ClientOptions {
-  /** Default per-call timeout (ms); extraction has its own, longer default. */
+  /** Default per-call timeout (ms); the long-running methods have their own, longer default. */
   timeoutMs?: number;
-  /** Timeout for `ai_extract_memories` (ms); the sidecar's own AI timeout is 180 s. */
+  /** Timeout for the methods that call the model (LONG_RUNNING_METHODS, ms); the sidecar's own is 180 s. */
   extractTimeoutMs?: number;
   /** How long `stop()` waits for a clean exit before killing (ms). */
   shutdownGraceMs?: number;
-  /** Lines after `close` still count for this long: the shell plugin may deliver them late (ms). */
+  /** Lines after `close` still count for this long: tauri 2.0.x may deliver them after it (ms). */
   closeGraceMs?: number;
+  /**
+   * After a kill, how long a respawn waits for the old process's `close` (ms). Under a one-file build
+   * `close` means the Python worker has read EOF and exited, so two sidecars never write the store at once.
+   */
+  exitWaitMs?: number;
+  /** Largest request line sent (UTF-8 bytes); match the sidecar's `--max-line-bytes` (16 MiB default). */
+  maxRequestBytes?: number;
 }
+
+/** Methods that call the model and so get `extractTimeoutMs` instead of `timeoutMs`. */
+export const LONG_RUNNING_METHODS: ReadonlySet<string> = new Set(["ai_extract_memories", "ai_remember_conversation"]);
 
 interface Pending {
   owner: Running;
@@ -32,19 +43,16 @@ interface Pending {
 
 interface Running {
   process: SidecarProcess;
-  exited: Promise<string>;
+  /** False from the first sign of death (close, error, our own kill): no new call goes to it. */
   alive: boolean;
-}
-
-interface WireError {
-  code: number;
-  message: string;
+  /** Resolves once `close` came and its late lines were read. */
+  closed: Promise<void>;
 }
 
 interface WireReply {
   id?: unknown;
   result?: unknown;
-  error?: WireError;
+  error?: { code: number; message: string };
 }
 
 const DEFAULTS: Required<ClientOptions> = {
@@ -52,41 +60,41 @@ const DEFAULTS: Required<ClientOptions> = {
   extractTimeoutMs: 200_000,
   shutdownGraceMs: 2_000,
   closeGraceMs: 50,
+  exitWaitMs: 3_000,
+  maxRequestBytes: DEFAULT_MAX_REQUEST_BYTES,
 };
 
 export class SidecarClient {
   private readonly options: Required<ClientOptions>;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private running: Promise<Running> | undefined;
+  private current: Running | undefined;
+  private starting: Promise<Running> | undefined;
 
   constructor(private readonly transport: Transport, options: ClientOptions = {}) {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** Call a method; rejects with the sidecar's error `message` verbatim, as Tauri `invoke` rejects. */
-  call<M extends MethodName>(
+  /**
+   * Call a request method; rejects with the sidecar's error `message` verbatim, as Tauri `invoke` rejects.
+   * Notifications (`$/cancelRequest`) are not callable: they are never answered.
+   */
+  async call<M extends RequestMethod>(
     method: M,
-    params: Methods[M]["params"],
+    params: Requests[M]["params"],
     options: CallOptions = {},
-  ): Promise<Methods[M]["result"]> {
-    return this.send(method, params, options, true);
-  }
-
-  private async send<M extends MethodName>(
-    method: M,
-    params: Methods[M]["params"],
-    options: CallOptions,
-    mayRetry: boolean,
-  ): Promise<Methods[M]["result"]> {
+  ): Promise<Requests[M]["result"]> {
     const signal = options.signal;
     if (signal?.aborted) throw bridgeError("CANCELLED", "aborted by the caller before it was sent");
-    const running = await this.ensureRunning();
     const id = this.nextId++;
+    const line = requestLine(id, method, params, this.options.maxRequestBytes) + "\n";
+    let running = await this.ensureRunning();
+    // It may have died while starting; one fresh start, then give up rather than loop.
+    if (!running.alive) running = await this.ensureRunning();
+    if (!running.alive) throw bridgeError("SIDECAR_UNAVAILABLE", "the sidecar exited as soon as it started");
     const timeoutMs =
-      options.timeoutMs ??
-      (method === "ai_extract_memories" ? this.options.extractTimeoutMs : this.options.timeoutMs);
-    return new Promise<Methods[M]["result"]>((resolve, reject) => {
+      options.timeoutMs ?? (LONG_RUNNING_METHODS.has(method) ? this.options.extractTimeoutMs : this.options.timeoutMs);
+    return new Promise<Requests[M]["result"]>((resolve, reject) => {
       const cancelRemote = (): void => {
         void this.notify(running, "$/cancelRequest", { id });
       };
@@ -108,94 +116,124 @@ export class SidecarClient {
           signal?.removeEventListener("abort", onAbort);
         },
       });
-      const line = JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n";
+      // A failed write rejects only this call; whether the process lives is for close/error/timeout to say.
       running.process.write(line).catch((error: unknown) => {
-        const pending = this.settle(id);
-        if (pending === undefined) return;
-        // The request never reached the process: it is gone, so one retry on a fresh one is safe.
-        running.alive = false;
-        if (mayRetry) this.send(method, params, options, false).then(resolve, reject);
-        else pending.reject(bridgeError("SIDECAR_UNAVAILABLE", `could not write to the sidecar: ${describe(error)}`));
+        this.settle(id)?.reject(bridgeError("SIDECAR_UNAVAILABLE", `could not write to the sidecar: ${describe(error)}`));
       });
     });
   }
 
   /** Clean stop: `sidecar_shutdown`, then `kill()` if it has not exited within the grace period. */
   async stop(): Promise<void> {
-    const current = this.running;
-    if (current === undefined) return;
-    const running = await current.catch(() => undefined);
-    if (running === undefined || !running.alive) return;
-    const exitedInTime = await Promise.race([
-      this.call("sidecar_shutdown", {}, { timeoutMs: this.options.shutdownGraceMs })
-        .then(() => running.exited)
-        .then(() => true, () => false),
-      delay(this.options.shutdownGraceMs).then(() => false),
-    ]);
-    if (!exitedInTime && running.alive) await running.process.kill().catch(() => undefined);
+    const running = this.current ?? (await this.starting?.catch(() => undefined));
+    if (running === undefined) return;
+    if (running.alive) {
+      const grace = this.options.shutdownGraceMs;
+      const exited = await within(
+        this.call("sidecar_shutdown", {}, { timeoutMs: grace }).then(() => running.closed),
+        grace,
+      );
+      if (exited) return;
+      await this.kill(running);
+    }
+    await within(running.closed, this.options.exitWaitMs);
   }
 
   private ensureRunning(): Promise<Running> {
-    if (this.running === undefined) {
-      const started = this.start();
-      this.running = started;
-      started.catch(() => {
-        if (this.running === started) this.running = undefined;
-      });
+    if (this.current?.alive) return Promise.resolve(this.current);
+    if (this.starting === undefined) {
+      const starting = this.launch(this.current);
+      this.starting = starting;
+      const clear = (): void => {
+        if (this.starting === starting) this.starting = undefined;
+      };
+      starting.then(clear, clear);
     }
-    return this.running.then((running) => {
-      if (running.alive) return running;
-      this.running = undefined;
-      return this.ensureRunning();
-    });
+    return this.starting;
+  }
+
+  private async launch(previous: Running | undefined): Promise<Running> {
+    if (previous !== undefined) {
+      // Never two sidecars on one store: the old one (or its orphaned one-file worker) goes first.
+      await within(previous.closed, this.options.exitWaitMs);
+      if (this.current === previous) this.current = undefined;
+    }
+    const running = await this.start();
+    this.current = running;
+    return running;
   }
 
   private async start(): Promise<Running> {
     const lines = new LineAssembler();
-    let markExited: (reason: string) => void = () => undefined;
-    const exited = new Promise<string>((resolve) => (markExited = resolve));
-    const state: { running?: Running; exitedEarly?: string } = {};
-    let process: SidecarProcess;
+    let markClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => (markClosed = resolve));
+    const running: Running = { process: { write: notStarted, kill: notStarted }, alive: true, closed };
+    let exitSeen = false;
     try {
-      process = await this.transport.spawn({
+      running.process = await this.transport.spawn({
         stdout: (chunk) => {
-          for (const line of lines.push(chunk)) this.receive(line);
+          for (const line of lines.push(chunk)) this.receive(line, running);
+        },
+        error: (message) => {
+          if (!running.alive) return;
+          running.alive = false;
+          this.failAll(running, bridgeError("SIDECAR_UNAVAILABLE", `the sidecar's output could not be read (${message})`));
+          void running.process.kill().catch(() => undefined);
         },
         exit: (reason) => {
-          if (state.running) state.running.alive = false;
-          else state.exitedEarly = reason;
+          if (exitSeen) return;
+          exitSeen = true;
+          running.alive = false;
           setTimeout(() => {
-            for (const line of lines.flush()) this.receive(line);
-            if (state.running) {
-              this.failAll(state.running, bridgeError("SIDECAR_UNAVAILABLE", `the sidecar exited (${reason})`));
-            }
-            markExited(reason);
+            for (const line of lines.flush()) this.receive(line, running);
+            this.failAll(running, bridgeError("SIDECAR_UNAVAILABLE", `the sidecar exited (${reason})`));
+            markClosed();
           }, this.options.closeGraceMs);
         },
       });
     } catch (error) {
       throw bridgeError("SIDECAR_UNAVAILABLE", `could not start the sidecar: ${describe(error)}`);
     }
-    const running: Running = { process, exited, alive: state.exitedEarly === undefined };
-    state.running = running;
     return running;
   }
 
-  private receive(line: string): void {
-    let reply: WireReply;
+  /** Marks the process dead and kills it; pending calls settle by their replies or by its `close`. */
+  private async kill(running: Running): Promise<void> {
+    running.alive = false;
+    await running.process.kill().catch(() => undefined);
+  }
+
+  private receive(line: string, owner: Running): void {
+    let parsed: unknown;
     try {
-      reply = JSON.parse(line) as WireReply;
+      parsed = JSON.parse(line);
     } catch {
       return;
     }
-    const replies: WireReply[] = Array.isArray(reply) ? (reply as WireReply[]) : [reply];
-    for (const single of replies) {
-      if (typeof single.id !== "number") continue;
-      const pending = this.settle(single.id);
+    const replies = (Array.isArray(parsed) ? parsed : [parsed]) as WireReply[];
+    for (const reply of replies) {
+      if (reply === null || typeof reply !== "object") continue;
+      if (reply.id === null && reply.error !== undefined) {
+        this.unattributed(reply.error.message, owner);
+        continue;
+      }
+      if (typeof reply.id !== "number") continue;
+      const pending = this.settle(reply.id);
       if (pending === undefined) continue;
-      if (single.error !== undefined) pending.reject(single.error.message);
-      else pending.resolve(single.result);
+      if (reply.error !== undefined) pending.reject(reply.error.message);
+      else pending.resolve(reply.result);
     }
+  }
+
+  /**
+   * An error with id null answers a line the sidecar could not read as a request. With one call pending
+   * on that process it can only be that call's. With several, the client cannot tell which (replies come
+   * out of order), and rejecting the wrong one would report a failure for a call that may succeed: they
+   * are left to their own replies and timeouts. requestLine() refuses what would cause this.
+   */
+  private unattributed(message: string, owner: Running): void {
+    const mine = [...this.pending].filter(([, pending]) => pending.owner === owner);
+    if (mine.length === 1) this.settle(mine[0][0])?.reject(message);
   }
 
   private settle(id: number): Pending | undefined {
@@ -212,14 +250,26 @@ export class SidecarClient {
     }
   }
 
-  private async notify(running: Running, method: string, params: unknown): Promise<void> {
+  private async notify<M extends NotificationMethod>(
+    running: Running,
+    method: M,
+    params: Notifications[M]["params"],
+  ): Promise<void> {
     if (!running.alive) return;
     await running.process.write(JSON.stringify({ jsonrpc: "2.0", method, params }) + "\n").catch(() => undefined);
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** True when `promise` settles within `ms`; the timer never outlives the wait. */
+function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(() => true, () => false);
+  return Promise.race([settled, expired]).finally(() => clearTimeout(timer));
+}
+
+function notStarted(): Promise<void> {
+  return Promise.reject(new Error("the sidecar has not started"));
 }
 
 function describe(error: unknown): string {

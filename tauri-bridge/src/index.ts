@@ -3,10 +3,16 @@
 export {
   aiClearMemories,
   aiExtractMemories,
+  aiForgetHistory,
   aiListMemories,
   aiMemoryContext,
+  aiMemoryHistory,
   aiMergeMemories,
+  aiRemember,
+  aiRememberConversation,
   aiSaveMemories,
+  aiSearchMemories,
+  aiUndoChange,
   configureSidecar,
   sidecarClient,
   type AiMemoryItem,
@@ -14,10 +20,17 @@ export {
   type ExtractOptions,
   type MergeInput,
 } from "./ai.js";
-export { SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { LONG_RUNNING_METHODS, SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { DEFAULT_MAX_REQUEST_BYTES } from "./request.js";
 export { bridgeError, errorPrefix } from "./errors.js";
 export { LineAssembler } from "./lines.js";
-export { ONEDIR_COMMAND, SIDECAR_PROGRAM, TauriTransport, type TauriTransportOptions } from "./tauri-transport.js";
+export {
+  ONEDIR_COMMAND,
+  SIDECAR_PROGRAM,
+  TauriTransport,
+  type SidecarLayout,
+  type TauriTransportOptions,
+} from "./tauri-transport.js";
 export type { ProcessEvents, SidecarProcess, Transport } from "./transport.js";
 export {
   EXTRACT_TRIGGER_CHARS,
@@ -25,6 +38,7 @@ export {
   maybeExtractMemories,
   pendingMessages,
   type ChatMessage,
+  type ExtractionOutcome,
   type ExtractionTurn,
   type MemoryApi,
 } from "./trigger.js";

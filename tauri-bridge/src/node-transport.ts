@@ -27,11 +27,11 @@ export class NodeTransport implements Transport {
       child.stderr.setEncoding("utf8");
       child.stdout.on("data", (chunk: string) => events.stdout(chunk));
       child.stderr.on("data", (chunk: string) => onStderr?.(chunk));
+      child.stdout.on("error", (error) => events.error(error.message));
       child.stdin.on("error", () => undefined);
       child.once("error", (error) => {
         if (!started) return reject(error);
-        child.kill("SIGKILL");
-        events.exit(`error: ${error.message}`);
+        events.error(error.message);
       });
       child.once("close", (code, signal) => {
         if (started) events.exit(signal ? `signal ${signal}` : `code ${code}`);
@@ -45,7 +45,9 @@ export class NodeTransport implements Transport {
               child.stdin.write(data, "utf8", (error) => (error ? fail(error) : done()));
             }),
           kill: async () => {
+            // As the shell plugin does: SIGKILL the child and drop its stdin, so a one-file worker reads EOF.
             child.kill("SIGKILL");
+            child.stdin.destroy();
           },
         });
       });

@@ -1,12 +1,7 @@
-/** The seed §6.4 extraction trigger: list → extract with 【已有记忆】 → merge with basis, after a completed turn. */
+/** The seed §6.4 extraction trigger after a completed turn: one `ai_remember_conversation` call. */
 
-import {
-  aiExtractMemories,
-  aiListMemories,
-  aiMergeMemories,
-  type AiWireMessage,
-  type ExtractOptions,
-} from "./ai.js";
+import { aiRememberConversation, type AiWireMessage, type ExtractOptions } from "./ai.js";
+import type { MergeResult } from "./generated/protocol.js";
 
 export const EXTRACT_TRIGGER_CHARS = 4000;
 
@@ -32,12 +27,18 @@ export interface ExtractionTurn {
 }
 
 export interface MemoryApi {
-  list: typeof aiListMemories;
-  extract: typeof aiExtractMemories;
-  merge: typeof aiMergeMemories;
+  rememberConversation: typeof aiRememberConversation;
 }
 
-const SIDECAR_API: MemoryApi = { list: aiListMemories, extract: aiExtractMemories, merge: aiMergeMemories };
+/** What one trigger did: the new `extractedUpTo`, and the change receipt when a round ran and succeeded. */
+export interface ExtractionOutcome {
+  /** Unchanged when nothing ran or the round failed (it is retried next turn). */
+  extractedUpTo: string | undefined;
+  /** What the round added, updated and evicted (`changeId` undoes it); null when nothing ran or it failed. */
+  receipt: MergeResult | null;
+}
+
+const SIDECAR_API: MemoryApi = { rememberConversation: aiRememberConversation };
 
 export function contentLength(content: AiWireMessage["content"]): number {
   if (typeof content === "string") return content.length;
@@ -65,27 +66,28 @@ export class MemoryExtractor {
     private readonly warn: (message: string) => void = (message) => console.warn(message),
   ) {}
 
-  /** The new `extractedUpTo`; unchanged when nothing ran or the round failed (it is retried next turn). */
-  async maybeExtract(turn: ExtractionTurn): Promise<string | undefined> {
-    if (turn.enabled === false || this.running || this.lastTurn === turn.turnId) return turn.extractedUpTo;
+  /**
+   * Sends the pending messages to the sidecar, which picks the relevant 【已有记忆】, calls the model and
+   * merges with that basis, all in one call.
+   */
+  async maybeExtract(turn: ExtractionTurn): Promise<ExtractionOutcome> {
+    const skipped: ExtractionOutcome = { extractedUpTo: turn.extractedUpTo, receipt: null };
+    if (turn.enabled === false || this.running || this.lastTurn === turn.turnId) return skipped;
     const pending = pendingMessages(turn);
     const chars = pending.reduce((sum, message) => sum + contentLength(message.content), 0);
-    if (pending.length === 0 || chars < this.triggerChars) return turn.extractedUpTo;
+    if (pending.length === 0 || chars < this.triggerChars) return skipped;
     this.running = true;
     this.lastTurn = turn.turnId;
     try {
-      const memories = await this.api.list();
-      const basis = memories.map((memory) => memory.content);
-      const request: AiWireMessage[] = basis.length
-        ? [{ role: "user", content: "【已有记忆】\n" + JSON.stringify(basis) }]
-        : [];
-      for (const message of pending) request.push({ role: message.role, content: message.content });
-      const raw = await this.api.extract(request, turn.provider ? { provider: turn.provider } : {});
-      await this.api.merge({ raw, sourceScope: turn.scope, basis });
-      return pending[pending.length - 1].id;
+      const receipt = await this.api.rememberConversation({
+        messages: pending.map((message) => ({ role: message.role, content: message.content })),
+        sourceScope: turn.scope,
+        ...(turn.provider ? { provider: turn.provider } : {}),
+      });
+      return { extractedUpTo: pending[pending.length - 1].id, receipt };
     } catch (error) {
       this.warn(`memory extraction skipped: ${typeof error === "string" ? error : String(error)}`);
-      return turn.extractedUpTo;
+      return skipped;
     } finally {
       this.running = false;
     }
@@ -94,8 +96,8 @@ export class MemoryExtractor {
 
 let sharedExtractor: MemoryExtractor | undefined;
 
-/** The seed's maybeExtractMemories(): call after `ai-done` with reason `completed`. */
-export function maybeExtractMemories(turn: ExtractionTurn): Promise<string | undefined> {
+/** The seed's maybeExtractMemories(): call after `ai-done` with reason `completed`; store `extractedUpTo`. */
+export function maybeExtractMemories(turn: ExtractionTurn): Promise<ExtractionOutcome> {
   sharedExtractor ??= new MemoryExtractor();
   return sharedExtractor.maybeExtract(turn);
 }

@@ -1,6 +1,5 @@
-/** Test support: the real Python sidecar, a scripted OpenAI-shaped server, and a mocked Tauri shell IPC. */
+/** Test support: the real Python sidecar and a scripted OpenAI-shaped server (the shell double: shell-double.ts). */
 
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
@@ -111,97 +110,4 @@ export class FakeOpenAI {
 
 export function completion(content: string): unknown {
   return { choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] };
-}
-
-export interface ShellMockOptions {
-  configDir: string;
-  /** Turn every `\n` of the sidecar's stdout into `\r\n`, as a Windows-built child might. */
-  crlf?: boolean;
-  /** Deliver `Terminated` before the last stdout event, as the plugin can. */
-  closeBeforeLastLine?: boolean;
-  env?: Record<string, string>;
-}
-
-interface Channel {
-  id: number;
-}
-
-/**
- * Emulates the shell plugin's IPC (`plugin:shell|spawn`, `stdin_write`, `kill`) and `appConfigDir()`
- * by spawning the real sidecar and delivering its stdout the way the plugin does: split after the first
- * `\n` (else the first `\r`), delimiter kept, decoded as UTF-8.
- */
-export class ShellMock {
-  readonly children = new Map<number, ChildProcess>();
-  readonly events: string[] = [];
-  readonly spawns: Array<{ program: string; args: string[]; options: Record<string, unknown> }> = [];
-
-  constructor(private readonly options: ShellMockOptions) {}
-
-  async handle(cmd: string, args: any): Promise<unknown> {
-    switch (cmd) {
-      case "plugin:path|resolve_directory":
-        return this.options.configDir;
-      case "plugin:shell|spawn":
-        return this.spawn(args.program, args.args, args.options, args.onEvent as Channel);
-      case "plugin:shell|stdin_write": {
-        const child = this.children.get(args.pid);
-        if (!child?.stdin?.writable) throw "stdin is closed";
-        const data = typeof args.buffer === "string" ? args.buffer : Buffer.from(args.buffer as number[]);
-        await new Promise<void>((done, fail) => child.stdin!.write(data, (e) => (e ? fail(String(e)) : done())));
-        return null;
-      }
-      case "plugin:shell|kill":
-        this.children.get(args.pid)?.kill("SIGKILL");
-        return null;
-      default:
-        throw new Error(`unmocked IPC command ${cmd}`);
-    }
-  }
-
-  private spawn(program: string, args: string[], options: Record<string, unknown>, channel: Channel): number {
-    this.spawns.push({ program, args, options });
-    const allowed = (program === "binaries/memory-sidecar" && options.sidecar === true)
-      || (program === "memory-sidecar-onedir" && !options.sidecar);
-    if (!allowed) throw `Scoped command ${program} not found`;
-    const { command, args: argv } = sidecarCommand(args);
-    const child = spawn(command, argv, { env: sidecarEnv(this.options.env), cwd: REPO, stdio: "pipe" });
-    const pid = child.pid!;
-    child.stdin!.on("error", () => undefined);
-    this.children.set(pid, child);
-    let index = 0;
-    const emit = (event: string, payload: unknown): void => {
-      this.events.push(event);
-      const internals = (globalThis as any).window.__TAURI_INTERNALS__;
-      if (typeof internals?.runCallback !== "function") return;
-      internals.runCallback(channel.id, { message: { event, payload }, index: index++ });
-    };
-    let pending = Buffer.alloc(0);
-    const deliver = (line: Buffer): void => {
-      const text = line.toString("utf8");
-      if (this.options.closeBeforeLastLine) setTimeout(() => emit("Stdout", text), 25);
-      else emit("Stdout", text);
-    };
-    child.stdout!.on("data", (data: Buffer) => {
-      if (this.options.crlf) data = Buffer.from(data.toString("latin1").replace(/\n/g, "\r\n"), "latin1");
-      pending = Buffer.concat([pending, data]);
-      for (;;) {
-        const newline = pending.indexOf(0x0a);
-        const cr = pending.indexOf(0x0d);
-        const cut = newline >= 0 && (cr < 0 || newline < cr) ? newline : cr;
-        if (cut < 0) break;
-        deliver(Buffer.from(pending.subarray(0, cut + 1)));
-        pending = pending.subarray(cut + 1);
-      }
-    });
-    child.on(this.options.closeBeforeLastLine ? "exit" : "close", (code, signal) => {
-      emit("Terminated", { code, signal: signal ? 9 : null });
-      this.children.delete(pid);
-    });
-    return pid;
-  }
-
-  killAll(): void {
-    for (const child of this.children.values()) child.kill("SIGKILL");
-  }
 }

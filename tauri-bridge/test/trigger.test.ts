@@ -1,49 +1,44 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import type { MergeResult } from "../src/generated/protocol.js";
 import { MemoryExtractor, pendingMessages, type ChatMessage, type MemoryApi } from "../src/trigger.js";
 
 function chat(count: number, size: number): ChatMessage[] {
   return Array.from({ length: count }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: "字".repeat(size) }));
 }
 
+const RECEIPT: MergeResult = { memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: "c1" };
+
 function fakeApi(log: string[], fail = false): MemoryApi {
   return {
-    list: async () => {
-      log.push("list");
-      return [{ id: "x", content: "用户偏好 zsh", createdAt: 1, sourceScope: "global" }];
-    },
-    extract: async (messages) => {
-      log.push(`extract:${messages.length}:${String(messages[0].content).split("\n")[0]}`);
+    rememberConversation: async (input) => {
+      log.push(`remember:${input.messages.map((m) => m.role).join(",")}:${input.sourceScope}`);
       if (fail) throw "AI_NETWORK: could not reach the model";
-      return "[]";
-    },
-    merge: async (input) => {
-      log.push(`merge:${JSON.stringify(input.basis)}`);
-      return { memories: [], added: [], dropped: 0 };
+      return RECEIPT;
     },
   };
 }
 
 test("below 4000 pending characters nothing happens", async () => {
   const log: string[] = [];
-  const next = await new MemoryExtractor(fakeApi(log)).maybeExtract({ messages: chat(3, 1000), scope: "global", turnId: "t1" });
-  assert.equal(next, undefined);
+  const outcome = await new MemoryExtractor(fakeApi(log)).maybeExtract({ messages: chat(3, 1000), scope: "global", turnId: "t1" });
+  assert.deepEqual(outcome, { extractedUpTo: undefined, receipt: null });
   assert.deepEqual(log, []);
 });
 
-test("at 4000 pending characters it lists, extracts with 已有记忆, merges with basis, and advances", async () => {
+test("at 4000 pending characters one remember-conversation call runs and the window advances", async () => {
   const log: string[] = [];
-  const next = await new MemoryExtractor(fakeApi(log)).maybeExtract({ messages: chat(4, 1000), scope: "global", turnId: "t1" });
-  assert.equal(next, "m3");
-  assert.deepEqual(log, ["list", "extract:5:【已有记忆】", 'merge:["用户偏好 zsh"]']);
+  const outcome = await new MemoryExtractor(fakeApi(log)).maybeExtract({ messages: chat(4, 1000), scope: "ssh-1", turnId: "t1" });
+  assert.deepEqual(outcome, { extractedUpTo: "m3", receipt: RECEIPT });
+  assert.deepEqual(log, ["remember:user,assistant,user,assistant:ssh-1"]);
 });
 
 test("only characters after extractedUpTo count", async () => {
   const log: string[] = [];
   const extractor = new MemoryExtractor(fakeApi(log));
-  const next = await extractor.maybeExtract({ messages: chat(6, 1000), extractedUpTo: "m2", scope: "g", turnId: "t" });
-  assert.equal(next, "m2");
+  const outcome = await extractor.maybeExtract({ messages: chat(6, 1000), extractedUpTo: "m2", scope: "g", turnId: "t" });
+  assert.deepEqual(outcome, { extractedUpTo: "m2", receipt: null });
   assert.deepEqual(log, []);
 });
 
@@ -58,16 +53,16 @@ test("at most once per completed turn, never re-entrant, and disabled means off"
   const extractor = new MemoryExtractor(fakeApi(log));
   const turn = { messages: chat(4, 1000), scope: "global", turnId: "t1" };
   const [a, b] = await Promise.all([extractor.maybeExtract(turn), extractor.maybeExtract({ ...turn, turnId: "t2" })]);
-  assert.deepEqual([a, b], ["m3", undefined]);
-  assert.equal(await extractor.maybeExtract(turn), undefined, "same turn again is skipped");
-  assert.equal(await extractor.maybeExtract({ ...turn, turnId: "t3", enabled: false }), undefined);
-  assert.equal(log.filter((entry) => entry === "list").length, 1);
+  assert.deepEqual([a.extractedUpTo, b.extractedUpTo], ["m3", undefined]);
+  assert.equal((await extractor.maybeExtract(turn)).receipt, null, "same turn again is skipped");
+  assert.equal((await extractor.maybeExtract({ ...turn, turnId: "t3", enabled: false })).receipt, null);
+  assert.equal(log.length, 1);
 });
 
 test("a failure is swallowed with a warning and extractedUpTo stays", async () => {
   const warnings: string[] = [];
   const extractor = new MemoryExtractor(fakeApi([], true), 4000, (message) => warnings.push(message));
-  const next = await extractor.maybeExtract({ messages: chat(5, 1000), extractedUpTo: "m0", scope: "g", turnId: "t" });
-  assert.equal(next, "m0");
+  const outcome = await extractor.maybeExtract({ messages: chat(5, 1000), extractedUpTo: "m0", scope: "g", turnId: "t" });
+  assert.deepEqual(outcome, { extractedUpTo: "m0", receipt: null });
   assert.deepEqual(warnings, ["memory extraction skipped: AI_NETWORK: could not reach the model"]);
 });

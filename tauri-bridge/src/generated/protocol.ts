@@ -16,7 +16,7 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: unknown;
+  kind: "clear" | "merge" | "remember" | "save" | "undo";
   added?: MemoryItem[];
   removed?: MemoryItem[];
   updated?: Update[];
@@ -152,7 +152,8 @@ export interface Update {
   after: MemoryItem;
 }
 
-export interface Methods {
+/** Methods answered with a result or an error: what `SidecarClient.call` accepts. */
+export interface Requests {
   "ai_list_memories": { params: NoParams; result: MemoryItem[] };
   "ai_save_memories": { params: SaveParams; result: null };
   "ai_clear_memories": { params: NoParams; result: null };
@@ -167,10 +168,16 @@ export interface Methods {
   "ai_forget_history": { params: NoParams; result: null };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
-  "$/cancelRequest": { params: CancelParams; result: null };
 }
 
-export type MethodName = keyof Methods;
+/** Methods sent without an id and never answered. */
+export interface Notifications {
+  "$/cancelRequest": { params: CancelParams };
+}
+
+export type RequestMethod = keyof Requests;
+
+export type NotificationMethod = keyof Notifications;
 
 export const ERROR_CODES = {
   RPC_PARSE: -32700,
@@ -189,4 +196,6 @@ export const ERROR_CODES = {
 
 export type ErrorPrefix = keyof typeof ERROR_CODES | BridgePrefix;
 
-export type BridgePrefix = "SIDECAR_UNAVAILABLE" | "SIDECAR_TIMEOUT";
+export const BRIDGE_PREFIXES = ["SIDECAR_UNAVAILABLE", "SIDECAR_TIMEOUT"] as const;
+
+export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];

@@ -1,0 +1,96 @@
+/** The install story an app follows: `npm pack` → a tarball → `npm install` in the app → import and type-check. */
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { REPO } from "./support.js";
+
+const BRIDGE = join(REPO, "tauri-bridge");
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The exact version `npm ci` put in the npm cache, so the scratch install is served from it. */
+function locked(name: string): string {
+  const lock = JSON.parse(readFileSync(join(BRIDGE, "package-lock.json"), "utf8"));
+  return `${name}@${lock.packages[`node_modules/${name}`].version}`;
+}
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync(NPM, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+const CALL_SITE = `
+import {
+  aiClearMemories, aiExtractMemories, aiListMemories, aiSaveMemories,
+  aiMergeMemories, aiMemoryContext, maybeExtractMemories, configureSidecar, sidecarClient, errorPrefix,
+  aiMemoryHistory, aiUndoChange, aiForgetHistory, aiRemember, aiSearchMemories, aiRememberConversation,
+  SidecarClient, TauriTransport, ONEDIR_COMMAND, SIDECAR_PROGRAM,
+  type AiMemoryItem, type ErrorPrefix,
+} from "@ai-memory/tauri-bridge";
+import { NodeTransport, SidecarClient as NodeSidecarClient } from "@ai-memory/tauri-bridge/node";
+
+export async function app(): Promise<void> {
+  const items: AiMemoryItem[] = await aiListMemories();
+  await aiSaveMemories(items);
+  const raw: string = await aiExtractMemories([{ role: "user", content: "hi" }]);
+  await aiMergeMemories({ raw, sourceScope: "global", basis: items.map((m) => m.content) });
+  const context = await aiMemoryContext(8192);
+  await aiMemoryContext({ budgetBytes: 4096, query: "zsh" });
+  const { extractedUpTo, receipt } = await maybeExtractMemories({ messages: [], scope: "global", turnId: "t" });
+  const next: string | undefined = extractedUpTo;
+  const changeId: string | null | undefined = receipt?.changeId;
+  if (changeId) await aiUndoChange(changeId);
+  await aiRemember("用户偏好 zsh", "global");
+  const hits = (await aiSearchMemories("zsh", 5)).items.map((hit) => hit.memory.content);
+  const kinds = (await aiMemoryHistory(10)).changes.map((change) => change.kind);
+  await aiRememberConversation({ messages: [{ role: "user", content: "hi" }], sourceScope: "global" });
+  await aiForgetHistory();
+  void hits; void kinds;
+  const prefix: ErrorPrefix | undefined = errorPrefix(context.content);
+  void next; void prefix;
+  await aiClearMemories();
+  configureSidecar(new SidecarClient(new TauriTransport({ layout: "onefile" })));
+  configureSidecar(new SidecarClient(new TauriTransport({ command: ONEDIR_COMMAND })));
+  configureSidecar(new NodeSidecarClient(new NodeTransport({ command: "memory-sidecar", args: ["--config-dir", "/tmp/x"] })));
+  await sidecarClient().stop();
+  void SIDECAR_PROGRAM;
+}
+`;
+
+test("npm pack builds dist on prepare; the tarball installs offline, imports by name and type-checks a call site",
+     { timeout: 180_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), "bridge-pack-"));
+  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
+  const files: string[] = packed[0].files.map((file: { path: string }) => file.path);
+  for (const needed of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/node.js", "dist/src/node.d.ts",
+                        "tauri/onedir/capabilities/memory-sidecar.json"]) {
+    assert.ok(files.includes(needed), `${needed} is in the tarball`);
+  }
+  assert.ok(!files.some((file) => file.startsWith("dist/test")), "tests stay out of the tarball");
+
+  const app = mkdtempSync(join(tmpdir(), "bridge-app-"));
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", join(out, packed[0].filename),
+       locked("@tauri-apps/api"), locked("@tauri-apps/plugin-shell"), locked("@types/node")], app);
+
+  writeFileSync(join(app, "app.ts"), CALL_SITE);
+  writeFileSync(join(app, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true,
+                       noEmit: true, lib: ["ES2022", "DOM"], types: ["node"] },
+    files: ["app.ts"],
+  }));
+  const tsc = createRequire(join(BRIDGE, "package.json")).resolve("typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+
+  const loaded = execFileSync(process.execPath, ["--input-type=module", "-e", `
+    const main = await import("@ai-memory/tauri-bridge");
+    const node = await import("@ai-memory/tauri-bridge/node");
+    console.log(JSON.stringify([typeof main.aiListMemories, typeof main.aiSaveMemories, typeof main.aiClearMemories,
+      typeof main.aiExtractMemories, typeof node.NodeTransport, node.SidecarClient === main.SidecarClient]));
+  `], { cwd: app, encoding: "utf8" });
+  assert.deepEqual(JSON.parse(loaded), ["function", "function", "function", "function", "function", true]);
+});
