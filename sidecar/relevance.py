@@ -8,7 +8,7 @@ from sidecar.rules.context import Lines, lines_of
 from sidecar.store import Snapshot
 
 if TYPE_CHECKING:
-    from sidecar.rules.rank import Index
+    from sidecar.rules.rank import Corpus, Index
 
 
 class Derived(NamedTuple):
@@ -22,12 +22,16 @@ class IndexCache:
     def __init__(self) -> None:
         self._snapshot: Optional[Snapshot] = None
         self._derived: Optional[Derived] = None
+        self._corpus: Optional[Corpus] = None
 
     def derived(self, snapshot: Snapshot) -> Derived:
         if self._derived is None or snapshot is not self._snapshot:
-            from sidecar.rules.rank import Index  # ranking is imported on first use: start-up never pays
+            from sidecar.rules.rank import Corpus, Index  # imported on first use: start-up never pays
 
-            self._derived = Derived(Index(snapshot.items), lines_of(snapshot.items))
+            if self._corpus is None:
+                self._corpus = Corpus()
+            # The corpus moves on to the new snapshot; only the new index is ever queried after this.
+            self._derived = Derived(Index(snapshot.items, self._corpus), lines_of(snapshot.items))
             self._snapshot = snapshot
         return self._derived
 

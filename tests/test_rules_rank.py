@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules.evict import shape_for_save
-from sidecar.rules.rank import Index
+from sidecar.rules.rank import Corpus, Index
 from sidecar.rules.tokens import tokens
 from tests.strategies import contents, memory_lists
 
@@ -71,3 +71,12 @@ def test_a_memory_holding_every_query_token_ranks_above_one_holding_none(
 @given(st.text(st.characters(blacklist_categories=()), max_size=200))
 def test_any_query_text_is_ranked_without_error(query: str) -> None:
     assert len(Index(STORE).ranked(query)) == len(STORE)
+
+
+@given(st.lists(memory_lists(max_size=15), min_size=1, max_size=4), contents)
+def test_an_index_brought_up_to_date_by_difference_ranks_as_a_fresh_one(
+        snapshots: list[list[MemoryItem]], query: str) -> None:
+    corpus = Corpus()
+    for items in snapshots:
+        stored = shape_for_save(items, 1000)
+        assert Index(stored, corpus).ranked(query) == Index(stored).ranked(query)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from protocol import ContextResult, MemoryItem
@@ -50,8 +51,14 @@ class Lines(NamedTuple):
 
 
 def lines_of(items: Sequence[MemoryItem]) -> Lines:
-    text = ["- " + one_line(item.content) for item in items]
-    return Lines(text, [len(line.encode("utf-8")) for line in text])
+    rendered = [_line(item.content) for item in items]
+    return Lines([line for line, _ in rendered], [size for _, size in rendered])
+
+
+@lru_cache(maxsize=8192)
+def _line(content: str) -> tuple[str, int]:
+    line = "- " + one_line(content)
+    return line, len(line.encode("utf-8"))
 
 
 def render_preferred(items: Sequence[MemoryItem], preference: Iterable[int], budget_bytes: int,

@@ -29,11 +29,21 @@ _SPACES = re.compile(r"\s+")
 
 def weight(token: str, named: frozenset[str] = frozenset()) -> float:
     """Evidence a shared token gives: names, versions and tools count most, CJK fragments least."""
-    if token in named or any(c.isdigit() for c in token):
+    return 1.0 if token in named else _plain_weight(token)
+
+
+@lru_cache(maxsize=16384)
+def _plain_weight(token: str) -> float:
+    if _has_digit(token):
         return 1.0
     if is_strong(token):
         return 0.7
     return 0.6 if len(token) > 1 else 0.3
+
+
+@lru_cache(maxsize=16384)
+def _has_digit(token: str) -> bool:
+    return any(c.isdigit() for c in token)
 
 
 class _Pair:
@@ -46,10 +56,11 @@ class _Pair:
         self.named = names(a) | names(b)
 
     def total(self, found: Iterable[str]) -> float:
-        return sum(weight(token, self.named) for token in found)
+        named = self.named
+        return sum(1.0 if token in named else _plain_weight(token) for token in found)
 
     def names_in(self, found: Iterable[str]) -> list[str]:
-        return [t for t in found if t in self.named or any(c.isdigit() for c in t)]
+        return [t for t in found if t in self.named or _has_digit(t)]
 
 
 def restates(a: str, b: str) -> bool:

@@ -42,14 +42,13 @@ class _Postings:
         self._only = only
 
     def add(self, slot: int, text: str) -> None:
-        only = self._only
-        for token in token_set(text):
-            if only is None or token in only:
-                hits = self._by_token.get(token)
-                if hits is None:
-                    self._by_token[token] = {slot}
-                else:
-                    hits.add(slot)
+        tokens = token_set(text) if self._only is None else token_set(text) & self._only
+        for token in tokens:
+            hits = self._by_token.get(token)
+            if hits is None:
+                self._by_token[token] = {slot}
+            else:
+                hits.add(slot)
 
     def sharing(self, text: str) -> set[int]:
         found: set[int] = set()

@@ -50,35 +50,77 @@ def _query_weight(term: str) -> float:
     return STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
 
 
-class Index:
-    """BM25 statistics of one store snapshot (items oldest first); build once, query many times."""
+@lru_cache(maxsize=8192)
+def _length(text: str) -> int:
+    return sum(count for _, count in _term_counts(text))
 
-    __slots__ = ("_doc_terms", "_norms", "_postings", "items")
 
-    def __init__(self, items: Sequence[MemoryItem]) -> None:
-        self.items = tuple(items)
-        postings: dict[str, list[tuple[int, int]]] = {}
-        lengths: list[int] = []
-        doc_terms: list[tuple[tuple[str, int], ...]] = []
-        for position, item in enumerate(self.items):
-            counts = _term_counts(item.content)
-            doc_terms.append(counts)
-            lengths.append(sum(count for _, count in counts))
-            for term, count in counts:
+class Corpus:
+    """Postings keyed by memory text, brought up to date by difference: a store that changed in a few
+    memories costs a few memories' terms, not a rebuild of every posting."""
+
+    __slots__ = ("_postings", "_texts")
+
+    def __init__(self) -> None:
+        self._postings: dict[str, dict[str, int]] = {}
+        self._texts: frozenset[str] = frozenset()
+
+    def sync(self, texts: frozenset[str]) -> None:
+        """Hold exactly the terms of `texts`."""
+        postings = self._postings
+        for text in self._texts - texts:
+            for term, _ in _term_counts(text):
+                holding = postings[term]
+                del holding[text]
+                if not holding:
+                    del postings[term]
+        for text in texts - self._texts:
+            for term, count in _term_counts(text):
                 hits = postings.get(term)
                 if hits is None:
-                    postings[term] = [(position, count)]
+                    postings[term] = {text: count}
                 else:
-                    hits.append((position, count))
-        self._postings = postings
-        self._doc_terms = doc_terms
+                    hits[text] = count
+        self._texts = texts
+
+    def hits(self, term: str) -> dict[str, int]:
+        return self._postings.get(term, {})
+
+
+class Index:
+    """BM25 statistics of one store snapshot (items oldest first); build once, query many times.
+
+    Pass the previous snapshot's `corpus` to update it instead of building one: the index then owns it,
+    and the older index must not be queried again.
+    """
+
+    __slots__ = ("_corpus", "_idfs", "_norms", "_positions", "items")
+
+    def __init__(self, items: Sequence[MemoryItem], corpus: Corpus | None = None) -> None:
+        self.items = tuple(items)
+        positions: dict[str, list[int]] = {}
+        for position, item in enumerate(self.items):
+            at = positions.get(item.content)
+            if at is None:
+                positions[item.content] = [position]
+            else:
+                at.append(position)
+        self._positions = positions
+        self._corpus = corpus if corpus is not None else Corpus()
+        self._corpus.sync(frozenset(positions))
+        lengths = [_length(item.content) for item in self.items]
         average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
         self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
+        self._idfs: dict[str, float] = {}
 
     def _idf(self, term: str) -> float:
         """Computed per query term rather than for every term at build time: a rebuild stays cheap."""
-        hits = len(self._postings[term])
-        return math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
+        known = self._idfs.get(term)
+        if known is None:
+            positions = self._positions
+            hits = sum(len(positions[text]) for text in self._corpus.hits(term))
+            known = self._idfs[term] = math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
+        return known
 
     def scores(self, query: str) -> list[float]:
         """One score ≥ 0 per item, in item order: BM25 of the query plus its damped expansion."""
@@ -95,15 +137,16 @@ class Index:
         return direct, total
 
     def _query_weights(self, query: str) -> dict[str, float]:
-        return {term: _query_weight(term) for term in search_terms(query) if term in self._postings}
+        return {term: _query_weight(term) for term in search_terms(query) if self._corpus.hits(term)}
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
-        norms = self._norms
+        norms, positions = self._norms, self._positions
         for term, query_weight in weights.items():
             idf = self._idf(term) * query_weight * (K1 + 1)
-            for position, count in self._postings[term]:
-                scores[position] += idf * count / (count + norms[position])
+            for text, count in self._corpus.hits(term).items():
+                for position in positions[text]:
+                    scores[position] += idf * count / (count + norms[position])
         return scores
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
@@ -111,7 +154,7 @@ class Index:
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
-            for term, _ in self._doc_terms[position]:
+            for term, _ in _term_counts(self.items[position].content):
                 if term not in weights:
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
