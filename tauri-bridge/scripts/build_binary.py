@@ -63,7 +63,7 @@ def build(layout: str, dist: Path) -> Path:
         "--hidden-import", "anyio._backends._asyncio",
         *(option for module in EXCLUDES for option in ("--exclude-module", module)),
         # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start.
-        *(["--strip"] if sys.platform.startswith("linux") else []),
+        *(["--strip"] if sys.platform.startswith("linux") and shutil.which("strip") else []),
         "--paths", str(ROOT),
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
     ]
