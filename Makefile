@@ -51,7 +51,8 @@ ONEFILE_EXE = $$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onefil
 smoke: binary
 	SIDECAR_BINARY="$(ONEDIR_EXE)" $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
 	SIDECAR_BINARY="$(ONEFILE_EXE)" $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
-	export SIDECAR_BINARY="$(ONEDIR_EXE)" && cd $(BRIDGE) && npm test
+	export SIDECAR_BINARY="$(ONEDIR_EXE)" && cd $(BRIDGE) \
+		&& { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test
 
 # Spawn → first reply of both layouts beside `python -m sidecar`, interleaved (docs/benchmarks.md).
 bench-startup: binary
