@@ -48,6 +48,8 @@ def tree_bytes(path: Path) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=21, help="starts per variant (default 21)")
+    parser.add_argument("--also", action="append", default=[], metavar="LABEL=EXECUTABLE",
+                        help="another packaged build to start in the same rounds, e.g. an older one (repeatable)")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     onedir, onefile = layout_path("onedir"), layout_path("onefile")
@@ -58,6 +60,9 @@ def main() -> int:
             variants[label] = [str(path)]
         else:
             print(f"skipping {path}: not built (make binary)", file=sys.stderr)
+    for extra in args.also:
+        label, _, executable = extra.partition("=")
+        variants[label] = [executable]
     samples: dict[str, list[float]] = {label: [] for label in variants}
     cpu: dict[str, list[float]] = {label: [] for label in variants}
     with tempfile.TemporaryDirectory() as tmp:
@@ -77,7 +82,7 @@ def main() -> int:
         size = ""
         if label.startswith("one-dir"):
             size = f"{tree_bytes(Path(argv[0]).parent) / 2**20:.1f} MiB"
-        elif label.startswith("one-file"):
+        elif label.startswith("one-file") or label in {extra.partition("=")[0] for extra in args.also}:
             size = f"{Path(argv[0]).stat().st_size / 2**20:.1f} MiB"
         median = statistics.median(values)
         print(f"| {label} | {size} | {1000 * median:.0f} ms | {1000 * min(values):.0f} ms | {median / base:.2f}× "

@@ -62,6 +62,7 @@ def build(layout: str, dist: Path) -> Path:
         "--python-option", "u", "--python-option", "X utf8",
         "--hidden-import", "anyio._backends._asyncio",
         *(option for module in EXCLUDES for option in ("--exclude-module", module)),
+        "--additional-hooks-dir", str(BRIDGE / "scripts" / "pyinstaller-hooks"),
         # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start.
         *(["--strip"] if sys.platform.startswith("linux") and shutil.which("strip") else []),
         "--paths", str(ROOT),
