@@ -32,10 +32,10 @@ def unpacked(temp_dir: Path) -> list[str]:
     return sorted(entry.name for entry in temp_dir.iterdir() if entry.name.startswith("_MEI"))
 
 
-def start(config_dir: Path, temp_dir: Path) -> subprocess.Popen[bytes]:
+def start(config_dir: Path, temp_dir: Path, stderr: int = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
     env = {**os.environ, "TMPDIR": str(temp_dir), "TEMP": str(temp_dir), "TMP": str(temp_dir)}
     return subprocess.Popen([str(BINARY), "--config-dir", str(config_dir)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+                            stdout=subprocess.PIPE, stderr=stderr, env=env)
 
 
 def serving_pid(proc: subprocess.Popen[bytes]) -> int:
@@ -47,8 +47,8 @@ def serving_pid(proc: subprocess.Popen[bytes]) -> int:
 
 
 def test_info_save_list_and_eof_exit_leave_nothing_unpacked(config_dir: Path, temp_dir: Path) -> None:
-    proc = start(config_dir, temp_dir)
-    out, _ = proc.communicate(request("sidecar_info", id_=1)
+    proc = start(config_dir, temp_dir, stderr=subprocess.PIPE)
+    out, err = proc.communicate(request("sidecar_info", id_=1)
                               + request("ai_save_memories", {"items": [item("a", "用户偏好 zsh 😀", 1)]}, 2)
                               + request("ai_list_memories", id_=3), timeout=60)
     assert proc.returncode == 0
@@ -57,6 +57,7 @@ def test_info_save_list_and_eof_exit_leave_nothing_unpacked(config_dir: Path, te
     assert replies[2]["result"] is None
     assert replies[3]["result"] == [item("a", "用户偏好 zsh 😀", 1)]
     assert unpacked(temp_dir) == []
+    assert b"PYI" not in err, err  # e.g. the bootloader's "Failed to remove temporary directory" warning
 
 
 def test_version_and_help_print_and_exit_0(temp_dir: Path) -> None:
