@@ -41,6 +41,18 @@ def first_reply_seconds(argv: list[str], config_dir: Path, env: dict[str, str]) 
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
+LOOP_FLOOR = "import msgspec, anyio; anyio.run(anyio.sleep, 0)"
+
+
+def floor_seconds(env: dict[str, str]) -> tuple[float, float]:
+    """Spawn → exit of a program that only imports msgspec and anyio and runs an empty event loop."""
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", LOOP_FLOOR], env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+
+
 def tree_bytes(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
 
@@ -63,10 +75,14 @@ def main() -> int:
     for extra in args.also:
         label, _, executable = extra.partition("=")
         variants[label] = [executable]
-    samples: dict[str, list[float]] = {label: [] for label in variants}
-    cpu: dict[str, list[float]] = {label: [] for label in variants}
+    floor_label = f"floor: `python -c \"{LOOP_FLOOR}\"`, spawn → exit"
+    samples: dict[str, list[float]] = {label: [] for label in [floor_label, *variants]}
+    cpu: dict[str, list[float]] = {label: [] for label in samples}
     with tempfile.TemporaryDirectory() as tmp:
         for run in range(args.runs):
+            wall, used = floor_seconds(env)
+            samples[floor_label].append(wall)
+            cpu[floor_label].append(used)
             for index, (label, argv) in enumerate(variants.items()):
                 wall, used = first_reply_seconds(argv, Path(tmp) / f"{run}-{index}", env)
                 samples[label].append(wall)
@@ -78,7 +94,7 @@ def main() -> int:
           "| CPU time, median |")
     print("|---|---:|---:|---:|---:|---:|")
     for label, values in samples.items():
-        argv = variants[label]
+        argv = variants.get(label, [""])
         size = ""
         if label.startswith("one-dir"):
             size = f"{tree_bytes(Path(argv[0]).parent) / 2**20:.1f} MiB"
