@@ -16,7 +16,7 @@ BANNER = (
 def _utf8_stderr() -> None:
     """UTF-8 on stderr whatever the locale (SPEC S2.5); stdout is never a text stream here."""
     if sys.stderr is None:
-        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # lives as long as the process
     elif isinstance(sys.stderr, io.TextIOWrapper) and sys.stderr.encoding.lower() != "utf-8":
         sys.stderr.reconfigure(encoding="utf-8", errors="backslashreplace")
 
@@ -55,5 +55,33 @@ def main(argv: list[str] | None = None) -> int:
 
 def run() -> None:
     """Console-script entry; os._exit skips joining the stdin reader thread still blocked in read()."""
-    code = main()
+    worker = None
+    if getattr(sys, "frozen", False):
+        from sidecar import onefile
+
+        worker = onefile.adopt()
+    if worker is None:
+        os._exit(main())
+    code = 0
+    try:
+        if worker.bootloader_alive():
+            code = main()
+    except SystemExit as exit_:
+        code = _exit_status(exit_)
+    except BaseException:
+        # The bootloader's death may surface as SystemExit raised inside the event loop, wrapped in a group.
+        if worker.bootloader_alive():
+            raise
+    finally:
+        worker.release()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
     os._exit(code)
+
+
+def _exit_status(exit_: SystemExit) -> int:
+    if exit_.code is None or isinstance(exit_.code, int):
+        return exit_.code or 0
+    sys.stderr.write(f"{exit_.code}\n")
+    return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import stat
 from pathlib import Path
@@ -53,39 +54,47 @@ def default_config_dir() -> Path:
 
 
 def _positive_int(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
     if value <= 0:
-        raise argparse.ArgumentTypeError("must be a positive integer")
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
     return value
 
 
 def _positive_float(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be a positive number of seconds")
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
     return value
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="memory-sidecar",
-        description="Local cross-session memory service speaking JSON-RPC 2.0 over stdin/stdout.",
-        epilog="The API key is read from AI_MEMORY_API_KEY or sent per call; never pass it on argv.",
-    )
-    parser.add_argument("--config-dir", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
+    from sidecar import __version__
+    from sidecar.usage import DESCRIPTION, EPILOG
+
+    parser = argparse.ArgumentParser(prog="memory-sidecar", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"memory-sidecar {__version__}")
+    parser.add_argument("--config-dir", metavar="DIR", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
                         "default: the OS per-user config dir for " + APP_ID + "]")
-    parser.add_argument("--memory-limit", type=_positive_int,
+    parser.add_argument("--memory-limit", metavar="N", type=_positive_int,
                         help="memory count limit, clamped to 10..1000 (beats app_config.json)")
-    parser.add_argument("--base-url", help="OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; "
+    parser.add_argument("--base-url", metavar="URL", help="OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; "
                         f"default {DEFAULT_BASE_URL}]")
-    parser.add_argument("--model", help="model name [env AI_MEMORY_MODEL]")
-    parser.add_argument("--ai-timeout", type=_positive_float,
+    parser.add_argument("--model", metavar="NAME", help="model name [env AI_MEMORY_MODEL]")
+    parser.add_argument("--ai-timeout", metavar="SECONDS", type=_positive_float,
                         help=f"overall extraction timeout in seconds [env AI_MEMORY_TIMEOUT; "
                         f"default {DEFAULT_AI_TIMEOUT:g}]")
-    parser.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
+    parser.add_argument("--max-line-bytes", metavar="BYTES", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
                         help="largest accepted request line (default 16 MiB)")
-    parser.add_argument("--log-level", default="WARNING",
-                        choices=["DEBUG", "INFO", "WARNING", "ERROR"], type=str.upper)
+    parser.add_argument("--log-level", metavar="LEVEL", default="WARNING",
+                        choices=["DEBUG", "INFO", "WARNING", "ERROR"], type=str.upper,
+                        help="DEBUG, INFO, WARNING (default) or ERROR; logs never carry memory text or keys")
     return parser
 
 

@@ -1,4 +1,4 @@
-"""The extraction system prompt: the seed's EXTRACT_MEMORIES_PROMPT (§6.2), verbatim (SPEC S5.5)."""
+"""The extraction system prompt: the seed's EXTRACT_MEMORIES_PROMPT (§6.2), verbatim; pinned by tests/test_prompt.py."""
 
 EXTRACT_MEMORIES_PROMPT = """你是记忆提取器。从对话历史中提取值得长期记住的用户偏好、项目上下文、重要事实。
 要求：

@@ -1,4 +1,4 @@
-"""Builds the sidecar as `memory-sidecar-<rust target triple>[.exe]` for Tauri's `bundle.externalBin` (SPEC S8.4)."""
+"""Builds the packaged sidecar: the one-dir layout shipped as a bundle resource (default), or one file (SPEC S8.4)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,14 @@ def target_triple() -> str:
     return f"{arch}-{_OS.get(sys.platform, sys.platform)}"
 
 
+# Modules PyInstaller finds through optional imports of the sidecar's dependencies (pytest plugins, filelock's
+# SQLite lock, multiprocessing back ends, XML) but that the sidecar never imports; checked against
+# `python -X importtime` of a session that runs every method, and the build's warn-*.txt / xref-*.html.
+EXCLUDES = ("tkinter", "pytest", "_pytest", "hypothesis", "pygments", "packaging", "sqlite3", "xml", "xmlrpc",
+            "pyexpat", "multiprocessing", "unittest", "pydoc", "doctest", "pdb", "lib2to3", "tracemalloc",
+            "curses", "readline", "dbm", "setuptools", "pip", "distutils", "_distutils_hack")
+
+
 def bundle_name(layout: str) -> str:
     """externalBin wants the triple in the name; a one-dir resource is built per target, so it needs none."""
     return f"memory-sidecar-{target_triple()}" if layout == "onefile" else "memory-sidecar"
@@ -53,7 +61,10 @@ def build(layout: str, dist: Path) -> Path:
         # guarantees into the interpreter, since a frozen app ignores PYTHONUNBUFFERED / PYTHONUTF8.
         "--python-option", "u", "--python-option", "X utf8",
         "--hidden-import", "anyio._backends._asyncio",
-        "--exclude-module", "tkinter", "--exclude-module", "pytest", "--exclude-module", "hypothesis",
+        *(option for module in EXCLUDES for option in ("--exclude-module", module)),
+        "--additional-hooks-dir", str(BRIDGE / "scripts" / "pyinstaller-hooks"),
+        # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start.
+        *(["--strip"] if sys.platform.startswith("linux") and shutil.which("strip") else []),
         "--paths", str(ROOT),
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
     ]
@@ -63,9 +74,10 @@ def build(layout: str, dist: Path) -> Path:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--layout", choices=["onefile", "onedir"], default="onefile",
-                        help="onefile for bundle.externalBin; onedir starts faster (ship it as a resource)")
-    parser.add_argument("--dist", type=Path, help="default: binaries/ (onefile) or resources/ (onedir)")
+    parser.add_argument("--layout", choices=["onedir", "onefile"], default="onedir",
+                        help="onedir (default): a folder shipped as a bundle resource, fast to start; "
+                        "onefile: one executable for bundle.externalBin, unpacked on every start")
+    parser.add_argument("--dist", type=Path, help="default: resources/ (onedir) or binaries/ (onefile)")
     parser.add_argument("--print-path", action="store_true", help="print where the executable goes; build nothing")
     args = parser.parse_args()
     dist = (args.dist or BRIDGE / ("binaries" if args.layout == "onefile" else "resources")).absolute()

@@ -67,7 +67,7 @@ test("npm pack builds dist on prepare; the tarball installs offline, imports by 
   const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
   const files: string[] = packed[0].files.map((file: { path: string }) => file.path);
   for (const needed of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/node.js", "dist/src/node.d.ts",
-                        "tauri/onedir/capabilities/memory-sidecar.json"]) {
+                        "tauri/capabilities/memory-sidecar.json"]) {
     assert.ok(files.includes(needed), `${needed} is in the tarball`);
   }
   assert.ok(!files.some((file) => file.startsWith("dist/test")), "tests stay out of the tarball");
