@@ -6,7 +6,6 @@ no lock of its own); reads may run without it and then see either state of a con
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
 import stat
@@ -19,6 +18,7 @@ import msgspec
 
 from protocol import Change
 from sidecar.errors import MemoryIOError
+from sidecar.files import StatKey, fsync_dir, io_error, stat_key, write_all
 
 MAX_CHANGES = 500
 MAX_BYTES = 4 * 1024 * 1024
@@ -28,7 +28,6 @@ CORRUPT_INFIX = ".corrupt-"
 log = logging.getLogger("sidecar.journal")
 _decoder = msgspec.json.Decoder(Change)
 _encoder = msgspec.json.Encoder()
-_StatKey = tuple[int, int, int, int, int]
 
 
 class _State(NamedTuple):
@@ -38,7 +37,7 @@ class _State(NamedTuple):
     to quarantine (unparsable lines before the last, not a regular file, too big, unreadable).
     """
 
-    key: _StatKey | None
+    key: StatKey | None
     lines: list[bytes]
     changes: list[Change]
     end: int
@@ -122,15 +121,15 @@ class Journal:
         except FileNotFoundError:
             return
         except OSError as exc:
-            raise _io_error("could not list the history files", exc) from None
+            raise io_error("could not list the history files", exc) from None
         for path in doomed:
             try:
                 os.unlink(path)
             except FileNotFoundError:
                 continue
             except OSError as exc:
-                raise _io_error("could not delete the history", exc) from None
-        _fsync_dir(self.path.parent)
+                raise io_error("could not delete the history", exc) from None
+        fsync_dir(self.path.parent)
 
     def _read(self) -> _State:
         """The file's state, re-read only when its stat changed; never opens a non-regular file."""
@@ -141,7 +140,7 @@ class Journal:
             return _MISSING
         except OSError:
             return _State(None, [], [], 0, 0, damaged=True, unreadable=True)
-        key = _stat_key(st)
+        key = stat_key(st)
         cached = self._cache
         if cached is not None and cached.key == key:
             return cached
@@ -163,16 +162,16 @@ class Journal:
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode) or st.st_size > READ_CAP:
-                return _State(_stat_key(st), [], [], 0, st.st_size, damaged=True)
+                return _State(stat_key(st), [], [], 0, st.st_size, damaged=True)
             chunks = []
             while chunk := os.read(fd, 1 << 20):
                 chunks.append(chunk)
-            changed_meanwhile = _stat_key(os.fstat(fd)) != _stat_key(st)
+            changed_meanwhile = stat_key(os.fstat(fd)) != stat_key(st)
         except OSError:
             return _State(None, [], [], 0, 0, damaged=True, unreadable=True)
         finally:
             os.close(fd)
-        state = _parse(b"".join(chunks), _stat_key(st))
+        state = _parse(b"".join(chunks), stat_key(st))
         # A state whose bytes may not match its stat must not be cached: an append would cut by it.
         return state._replace(key=None) if changed_meanwhile else state
 
@@ -191,17 +190,17 @@ class Journal:
                     os.fchmod(fd, 0o600)
                 if st.st_size != current.end:
                     os.ftruncate(fd, current.end)
-                _write_all(fd, line)
+                write_all(fd, line)
                 os.fsync(fd)
                 st = os.fstat(fd)
             finally:
                 os.close(fd)
         except OSError as exc:
             self._cache = None
-            raise _io_error("could not record the change in the history", exc) from None
+            raise io_error("could not record the change in the history", exc) from None
         if current.key is None:
-            _fsync_dir(self.path.parent)
-        self._cache = _State(_stat_key(st), [*current.lines, line], [*current.changes, change],
+            fsync_dir(self.path.parent)
+        self._cache = _State(stat_key(st), [*current.lines, line], [*current.changes, change],
                              current.end + len(line), current.end + len(line))
 
     def _rewrite(self, lines: list[bytes], changes: list[Change]) -> None:
@@ -218,7 +217,7 @@ class Journal:
             directory.mkdir(parents=True, exist_ok=True)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
             try:
-                _write_all(fd, b"".join(lines))
+                write_all(fd, b"".join(lines))
                 os.fsync(fd)
             finally:
                 os.close(fd)
@@ -229,9 +228,9 @@ class Journal:
                 os.unlink(tmp)
             except OSError:
                 pass
-            raise _io_error("could not rewrite the history", exc) from None
-        _fsync_dir(directory)
-        self._cache = _State(_stat_key(st), lines, changes, size, size)
+            raise io_error("could not rewrite the history", exc) from None
+        fsync_dir(directory)
+        self._cache = _State(stat_key(st), lines, changes, size, size)
 
     def _quarantine(self) -> None:
         """Moves the damaged file aside whole (a rename: nothing is read, copied or cut)."""
@@ -245,7 +244,7 @@ class Journal:
             except FileNotFoundError:
                 return
             except OSError as exc:
-                raise _io_error("could not set the damaged history aside", exc) from None
+                raise io_error("could not set the damaged history aside", exc) from None
             log.warning("the history file was damaged; kept it as %s and started a new one", target.name)
             return
         raise MemoryIOError("could not set the damaged history aside: too many quarantined copies")
@@ -273,7 +272,7 @@ class Journal:
             pass
 
 
-def _parse(data: bytes, key: _StatKey) -> _State:
+def _parse(data: bytes, key: StatKey) -> _State:
     """Never raises. The last line may be torn (no newline, or unparsable): it is left out, not damage."""
     lines: list[bytes] = []
     changes: list[Change] = []
@@ -294,33 +293,3 @@ def _parse(data: bytes, key: _StatKey) -> _State:
         changes.append(change)
         end = start
     return _State(key, lines, changes, end, len(data), damaged=damaged)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _stat_key(st: os.stat_result) -> _StatKey:
-    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
-
-
-def _fsync_dir(directory: Path) -> None:
-    if sys.platform == "win32":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _io_error(what: str, exc: OSError) -> MemoryIOError:
-    reason = exc.strerror or errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-    return MemoryIOError(f"{what}: {reason}")

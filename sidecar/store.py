@@ -7,7 +7,6 @@ import hashlib
 import logging
 import os
 import stat
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -18,6 +17,7 @@ import msgspec
 
 from protocol import MemoryItem
 from sidecar.errors import MemoryIOError
+from sidecar.files import StatKey, describe, fsync_dir, io_error, stat_key, write_all
 from sidecar.rules.evict import oldest_first
 from sidecar.rules.json_spans import array_elements
 
@@ -59,7 +59,6 @@ class Snapshot(NamedTuple):
 
 EMPTY = Snapshot((), b"[]")
 UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
-_StatKey = tuple[int, int, int, int, int]
 Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
 
 
@@ -96,10 +95,6 @@ def _salvage(data: bytes) -> list[MemoryItem]:
     return items
 
 
-def _describe(exc: OSError) -> str:
-    return exc.strerror or errno.errorcode.get(exc.errno or 0, type(exc).__name__)
-
-
 class MemoryStore:
     """Owns `<config-dir>/ai/memory/memory.json`; nothing a caller sends chooses another path.
 
@@ -114,7 +109,7 @@ class MemoryStore:
         self.path = path
         self.lock_timeout = lock_timeout
         self._sleep = sleep
-        self._cache: tuple[_StatKey, Snapshot] | None = None
+        self._cache: tuple[StatKey, Snapshot] | None = None
         self._lock: filelock.BaseFileLock | None = None
         self._tmp_counter = 0
         self._warned: set[tuple[str, object]] = set()
@@ -126,24 +121,21 @@ class MemoryStore:
         except (FileNotFoundError, NotADirectoryError):
             return None
 
-    @staticmethod
-    def _key(st: os.stat_result) -> _StatKey:
-        return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino, st.st_dev)
 
     def snapshot_if_cached(self) -> Snapshot | None:
         """The snapshot when a `stat` alone tells it (no file, not a regular file, unchanged); else None."""
         try:
             st = self._stat()
         except OSError as exc:
-            return self._refuse("stat", f"it cannot be examined ({_describe(exc)})")
+            return self._refuse("stat", f"it cannot be examined ({describe(exc)})")
         if st is None:
             self._cache = None
             return EMPTY
         if not stat.S_ISREG(st.st_mode):
-            return self._refuse(("mode", self._key(st)), "it is not a regular file")
+            return self._refuse(("mode", stat_key(st)), "it is not a regular file")
         if st.st_size > MAX_FILE_BYTES:
-            return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-        if self._cache is not None and self._cache[0] == self._key(st):
+            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if self._cache is not None and self._cache[0] == stat_key(st):
             return self._cache[1]
         return None
 
@@ -163,27 +155,27 @@ class MemoryStore:
             self._cache = None
             return EMPTY
         except OSError as exc:
-            return self._refuse("open", f"it cannot be read ({_describe(exc)})")
+            return self._refuse("open", f"it cannot be read ({describe(exc)})")
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                return self._refuse(("mode", self._key(st)), "it is not a regular file")
+                return self._refuse(("mode", stat_key(st)), "it is not a regular file")
             if st.st_size > MAX_FILE_BYTES:
-                return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+                return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
             data = _read_all(fd, MAX_FILE_BYTES + 1)
         except OSError as exc:
-            return self._refuse("read", f"it cannot be read ({_describe(exc)})")
+            return self._refuse("read", f"it cannot be read ({describe(exc)})")
         finally:
             os.close(fd)
         if len(data) > MAX_FILE_BYTES:
-            return self._refuse(("size", self._key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
         snap = parse_file(data)
         if snap.damaged is not None:
-            self._warn_once(("damaged", self._key(st)),
+            self._warn_once(("damaged", stat_key(st)),
                             "memory file %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
                             "%s.corrupt-<epoch ms> in the same directory before the next write replaces it",
                             self.path, len(snap.items), self.path.name)
-        self._cache = (self._key(st), snap)
+        self._cache = (stat_key(st), snap)
         return snap
 
     def _refuse(self, why: object, problem: str) -> Snapshot:
@@ -237,7 +229,7 @@ class MemoryStore:
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                raise _io_error(f"could not delete the memory file {self.path}", exc) from None
+                raise io_error(f"could not delete the memory file {self.path}", exc) from None
             self._cache = None
             if written is not None:
                 written(current.items, [])
@@ -251,7 +243,7 @@ class MemoryStore:
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise _io_error(f"could not create the memory directory {directory}", exc) from None
+                raise io_error(f"could not create the memory directory {directory}", exc) from None
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
                 thread_local=False,
@@ -264,7 +256,7 @@ class MemoryStore:
                 f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
             ) from None
         except OSError as exc:
-            raise _io_error(f"could not lock the memory store {self.path}", exc) from None
+            raise io_error(f"could not lock the memory store {self.path}", exc) from None
         try:
             yield
         finally:
@@ -302,7 +294,7 @@ class MemoryStore:
             raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise _io_error(f"could not keep a copy of the damaged memory file in {directory}", exc) from None
+            raise io_error(f"could not keep a copy of the damaged memory file in {directory}", exc) from None
 
     @staticmethod
     def _kept_already(directory: Path, prefix: str, data: bytes) -> bool:
@@ -330,14 +322,14 @@ class MemoryStore:
             self._replace(tmp, self.path)
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise _io_error(f"could not save memories to {self.path}", exc) from None
-        _fsync_dir(directory)
+            raise io_error(f"could not save memories to {self.path}", exc) from None
+        fsync_dir(directory)
         try:
             st = self._stat()
         except OSError:
             st = None
         if st is not None:
-            self._cache = (self._key(st), Snapshot(tuple(items), encoded))
+            self._cache = (stat_key(st), Snapshot(tuple(items), encoded))
 
     def _replace(self, source: Path, target: Path) -> None:
         """os.replace, retried with backoff for about a second while another program holds the target."""
@@ -356,9 +348,7 @@ class MemoryStore:
         flags |= os.O_TRUNC if replace_existing else os.O_EXCL
         fd = os.open(path, flags, 0o600)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -391,22 +381,3 @@ def _unlink_quietly(path: Path) -> None:
         os.unlink(path)
     except OSError:
         pass
-
-
-def _fsync_dir(directory: Path) -> None:
-    if sys.platform == "win32":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _io_error(what: str, exc: OSError) -> MemoryIOError:
-    return MemoryIOError(f"{what}: {_describe(exc)}")
