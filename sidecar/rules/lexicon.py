@@ -106,15 +106,28 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
 
 def frames_conflict(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]) -> bool:
     """Different people, negation on one side only, or two different qualifiers of one kind."""
+    if a == b:
+        return False
+    left, right = _by_group(a), _by_group(b)
     for group in ("people", "negation"):
-        if {c for g, c in a if g == group} != {c for g, c in b if g == group}:
+        if left.get(group, _NONE) != right.get(group, _NONE):
             return True
     for group in QUALIFIERS:
-        left = {c for g, c in a if g == group}
-        right = {c for g, c in b if g == group}
-        if left and right and left != right:
+        mine, theirs = left.get(group), right.get(group)
+        if mine and theirs and mine != theirs:
             return True
     return False
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+@lru_cache(maxsize=8192)
+def _by_group(found: frozenset[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    groups: dict[str, set[str]] = {}
+    for group, concept in found:
+        groups.setdefault(group, set()).add(concept)
+    return {group: frozenset(concepts) for group, concepts in groups.items()}
 
 
 def has_change_cue(found: frozenset[tuple[str, str]]) -> bool:

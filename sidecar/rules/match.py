@@ -14,7 +14,7 @@ from functools import lru_cache
 from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 
-__all__ = ["match_key", "restates", "weight"]
+__all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight", "weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
@@ -22,6 +22,8 @@ _CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
 _WORD_CUES = frozenset("is are was were now".split())
 _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
 _SLOT_MAX_CHARS = 24
+# Less than this in common (one CJK word, or a word that is not a name) is never the same fact.
+MIN_SHARED_WEIGHT = 0.7
 # Share of what two differently worded texts say that they must have in common.
 REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
@@ -30,6 +32,12 @@ _SPACES = re.compile(r"\s+")
 def weight(token: str, named: frozenset[str] = frozenset()) -> float:
     """Evidence a shared token gives: names, versions and tools count most, CJK fragments least."""
     return 1.0 if token in named else _plain_weight(token)
+
+
+@lru_cache(maxsize=16384)
+def upper_weight(token: str) -> float:
+    """The most a token can weigh: a Latin/digit word may turn out to be a name."""
+    return 1.0 if is_strong(token) else _plain_weight(token)
 
 
 @lru_cache(maxsize=16384)
@@ -71,20 +79,27 @@ def restates(a: str, b: str) -> bool:
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
-    shared = token_set(a) & token_set(b)
-    if not shared:
+    set_a, set_b = token_set(a), token_set(b)
+    shared = set_a & set_b
+    # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
+    most = sum(map(upper_weight, shared))
+    if most < MIN_SHARED_WEIGHT:
         return False
+    soft_a, soft_b = _soft_key(a), _soft_key(b)
+    start, end = _common_ends(soft_a, soft_b)
+    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
+    one_slot = (max(len(slot_a), len(slot_b)) <= _SLOT_MAX_CHARS
+                and start + end >= 0.5 * max(len(soft_a), len(soft_b)))
+    if not one_slot and most < 1.5 and most < 0.4 * sum(_plain_weight(token) for token in set_a | set_b):
+        return False  # every rule below but the one-slot one needs this much in common
     pair = _Pair(a, b)
-    if pair.total(shared) < 0.7:
+    if pair.total(shared) < MIN_SHARED_WEIGHT:
         return False
     frames_a, frames_b = frames(a), frames(b)
     if frames_conflict(frames_a, frames_b):
         return False
     cue = has_change_cue(frames_a | frames_b)
-    soft_a, soft_b = _soft_key(a), _soft_key(b)
-    start, end = _common_ends(soft_a, soft_b)
-    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
-    if max(len(slot_a), len(slot_b)) <= _SLOT_MAX_CHARS and start + end >= 0.5 * max(len(soft_a), len(soft_b)):
+    if one_slot:
         # One place differs and the frame around it is shared: a detail added, or a value replaced.
         if not tokens(slot_a) and not tokens(slot_b):
             return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Optional
 
@@ -9,7 +10,7 @@ import msgspec
 
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
-from sidecar.rules.match import match_key, restates, weight
+from sidecar.rules.match import MIN_SHARED_WEIGHT, match_key, restates, upper_weight
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, normalise_whitespace
 from sidecar.rules.tokens import token_set
@@ -37,13 +38,11 @@ class _Postings:
     Entries may go stale when a text changes; callers test the current text, so stale ones cost a test only.
     """
 
-    def __init__(self, only: Optional[frozenset[str]] = None) -> None:
+    def __init__(self) -> None:
         self._by_token: dict[str, set[int]] = {}
-        self._only = only
 
     def add(self, slot: int, text: str) -> None:
-        tokens = token_set(text) if self._only is None else token_set(text) & self._only
-        for token in tokens:
+        for token in token_set(text):
             hits = self._by_token.get(token)
             if hits is None:
                 self._by_token[token] = {slot}
@@ -59,8 +58,44 @@ class _Postings:
         return found
 
 
-def _shared_weight(a: str, b: str) -> float:
-    return sum(weight(token) for token in token_set(a) & token_set(b))
+class _TextIndex:
+    """Which texts hold a token, for the store's texts as last seen. Kept between merges and brought up to
+    date by difference, because the store changes in a few memories from one merge to the next."""
+
+    def __init__(self) -> None:
+        self._holding: dict[str, set[str]] = {}
+        self._texts: frozenset[str] = frozenset()
+        self.lock = threading.Lock()
+
+    def sync(self, texts: frozenset[str]) -> None:
+        holding = self._holding
+        for text in self._texts - texts:
+            for token in token_set(text):
+                holders = holding[token]
+                holders.discard(text)
+                if not holders:
+                    del holding[token]
+        for text in texts - self._texts:
+            for token in token_set(text):
+                holding.setdefault(token, set()).add(text)
+        self._texts = texts
+
+    def holding(self, tokens: frozenset[str]) -> set[str]:
+        found: set[str] = set()
+        for token in tokens:
+            holders = self._holding.get(token)
+            if holders:
+                found |= holders
+        return found
+
+
+# Merges run one at a time (the store's turn order); the lock keeps a stray concurrent caller safe anyway.
+_STORED_TEXTS = _TextIndex()
+
+
+def _shared_weight(shared: frozenset[str]) -> float:
+    """At most what the shared tokens weigh in `restates` (a Latin word as a name)."""
+    return sum(map(upper_weight, shared))
 
 
 def candidate_contents(texts: Iterable[str], filter_secrets: bool = True) -> tuple[list[str], int]:
@@ -106,47 +141,47 @@ def merge_contents(
     stored is removed except by eviction beyond `limit`.
     """
     current = list(stored)
-    by_key: dict[str, int] = {}
-    for position, item in enumerate(current):
-        by_key.setdefault(match_key(item.content), position)
-    # Only tokens some content holds can make a stored memory worth a restatement test.
-    postings = _Postings(frozenset().union(*(token_set(content) for content in contents)))
-    for position, item in enumerate(current):
-        postings.add(position, item.content)
+    # The first stored memory of a key or a text stands for it (a store written by hand may repeat one).
+    by_key = {match_key(item.content): p for p, item in reversed(list(enumerate(current)))}
+    positions = {item.content: p for p, item in reversed(list(enumerate(current)))}
     deleted = [text for text in (normalise_whitespace(b) for b in basis) if text and match_key(text) not in by_key]
     deleted_keys = {match_key(text) for text in deleted}
     deleted_postings = _Postings()
     for slot, text in enumerate(deleted):
         deleted_postings.add(slot, text)
+    placed = _Postings()  # texts this merge puts into the store
 
     originals: dict[int, MemoryItem] = {}
     added: list[MemoryItem] = []
     # Each stored memory answers to one content per merge, so merging the same answer twice is a no-op.
     claimed: set[int] = set()
-    for content in contents:
-        key = match_key(content)
-        if key in by_key:
-            claimed.add(by_key[key])
-            continue
-        if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_postings.sharing(content)):
-            continue
-        target = _best_restated(current, postings.sharing(content) - claimed, content)
-        if target is None:
-            item = MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope)
-            position = len(current)
-            current.append(item)
-            added.append(item)
-        else:
-            position = target
-            before = current[position]
-            originals[position] = before
-            if by_key.get(match_key(before.content)) == position:
-                del by_key[match_key(before.content)]
-            current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,
-                                                        source_scope=source_scope)
-        by_key[key] = position
-        claimed.add(position)
-        postings.add(position, content)
+    with _STORED_TEXTS.lock:
+        _STORED_TEXTS.sync(frozenset(positions))
+        for content in contents:
+            key = match_key(content)
+            if key in by_key:
+                claimed.add(by_key[key])
+                continue
+            if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_postings.sharing(content)):
+                continue
+            near = {positions[text] for text in _STORED_TEXTS.holding(token_set(content))}
+            target = _best_restated(current, (near | placed.sharing(content)) - claimed, content)
+            if target is None:
+                item = MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope)
+                position = len(current)
+                current.append(item)
+                added.append(item)
+            else:
+                position = target
+                before = current[position]
+                originals[position] = before
+                if by_key.get(match_key(before.content)) == position:
+                    del by_key[match_key(before.content)]
+                current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,
+                                                            source_scope=source_scope)
+            by_key[key] = position
+            claimed.add(position)
+            placed.add(position, content)
 
     memories = evict(oldest_first(current), limit)
     kept = {item.id for item in memories}
@@ -160,12 +195,22 @@ def merge_contents(
 
 
 def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
-    """The stored memory `content` restates that shares the most with it; the newest on a tie."""
-    best: Optional[tuple[float, int, int]] = None
+    """The stored memory `content` restates that shares the most with it; the newest on a tie.
+
+    Tried most-shared first, so once one restates, only those sharing as much are still tried.
+    """
+    mine = token_set(content)
+    ranked = []
     for position in near:
         item = current[position]
-        if restates(item.content, content):
-            rank = (_shared_weight(item.content, content), item.created_at, position)
-            if best is None or rank > best:
-                best = rank
+        shared = _shared_weight(token_set(item.content) & mine)
+        if shared >= MIN_SHARED_WEIGHT:
+            ranked.append((shared, item.created_at, position))
+    ranked.sort(reverse=True)
+    best: Optional[tuple[float, int, int]] = None
+    for rank in ranked:
+        if best is not None and rank[0] < best[0]:
+            break
+        if restates(current[rank[2]].content, content) and (best is None or rank > best):
+            best = rank
     return None if best is None else best[2]
