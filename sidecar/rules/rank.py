@@ -26,6 +26,7 @@ UNIGRAM_WEIGHT = 0.3
 
 
 CONCEPT_WEIGHT = 1.0
+TOPIC_WEIGHT = 0.5
 
 
 def search_terms(text: str) -> list[str]:
@@ -47,6 +48,8 @@ def _query_weight(term: str) -> float:
         return UNIGRAM_WEIGHT
     if term[0] == "@":
         return CONCEPT_WEIGHT
+    if term[0] == "%":
+        return TOPIC_WEIGHT
     return STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
 
 
