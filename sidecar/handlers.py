@@ -198,7 +198,7 @@ def memory_context(app: App, params: ContextParams) -> Reply[ContextResult]:
 
     def ranked(snapshot: Snapshot) -> ContextResult:
         index, lines = app.search_index.derived(snapshot)
-        return render_preferred(snapshot.items, (p for p, _ in index.ranked(query)), params.budget_bytes, lines)
+        return render_preferred(snapshot.items, index.order(query), params.budget_bytes, lines)
 
     return app.read(ranked)
 

@@ -25,8 +25,7 @@ def one_line(content: str) -> str:
 def render_context(items: Sequence[MemoryItem], budget_bytes: int) -> ContextResult:
     """`items` oldest first; the newest that fit are injected, the oldest are left out first."""
     total = len(items)
-    lines = ["- " + one_line(item.content) for item in items]
-    sizes = [len(line.encode("utf-8")) for line in lines]
+    lines, sizes = lines_of(items)
     fixed = len(HEADER.encode("utf-8")) + 2
     body = 0
     best = 0

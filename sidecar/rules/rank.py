@@ -163,18 +163,23 @@ class Index:
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 
     def ranked(self, query: str) -> list[tuple[int, float]]:
-        """(position, score) best first; ties (zero scores included) newest first, then later in the file.
+        """(position, score) best first; see `order`."""
+        positions, scores = self._order(query)
+        return [(position, scores[position]) for position in positions]
 
-        Memories holding a query token come before those found only by the query's expansion.
+    def order(self, query: str) -> list[int]:
+        """Positions best first; ties (zero scores included) newest first, then later in the file.
+
+        Memories holding a query term come before those found only by the query's expansion.
         """
+        return self._order(query)[0]
+
+    def _order(self, query: str) -> tuple[list[int], list[float]]:
         direct, scores = self._scores(query)
-        items = self.items
-
-        def key(p: int) -> tuple[float, int, int]:
-            return (-scores[p], -items[p].created_at, -p)
-
-        matched = sorted((p for p, score in enumerate(direct) if score > 0), key=key)
-        expanded = sorted((p for p, score in enumerate(scores) if score > 0 and direct[p] <= 0), key=key)
-        # Items are oldest first (file order on ties), so the rest, newest first, is the reverse order.
-        rest = [p for p in range(len(items) - 1, -1, -1) if scores[p] <= 0]
-        return [(position, scores[position]) for position in (*matched, *expanded, *rest)]
+        count = len(self.items)
+        # Items are oldest first (file order on ties), so a later position is the newer one: sorting
+        # (score, position) descending is "best, then newest".
+        matched = sorted([(scores[p], p) for p in range(count) if direct[p] > 0], reverse=True)
+        expanded = sorted([(scores[p], p) for p in range(count) if direct[p] <= 0 < scores[p]], reverse=True)
+        rest = [p for p in range(count - 1, -1, -1) if scores[p] <= 0]
+        return [p for _, p in matched] + [p for _, p in expanded] + rest, scores
