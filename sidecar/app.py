@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import anyio
 
 from sidecar.config import Settings
-from sidecar.journal import Journal
-from sidecar.ledger import Ledger
 from sidecar.relevance import IndexCache
 from sidecar.store import MemoryStore, Snapshot
 
 if TYPE_CHECKING:
+    from sidecar.ledger import Ledger
     from sidecar.llm import LlmClient
 
 T = TypeVar("T")
@@ -23,12 +22,22 @@ class App:
     def __init__(self, settings: Settings, request_shutdown: Callable[[], None] = lambda: None) -> None:
         self.settings = settings
         self.store = MemoryStore(settings.memory_file)
-        self.ledger = Ledger(self.store, Journal(settings.history_file))
+        self._ledger: Optional[Ledger] = None
         self.search_index = IndexCache()
         self.request_shutdown = request_shutdown
         self._last: Optional[anyio.Event] = None
         """Set when the last store operation accepted so far has finished; each one waits for the one before."""
         self._llm: Optional[LlmClient] = None
+
+    @property
+    def ledger(self) -> Ledger:
+        if self._ledger is None:
+            # Lazy: the history journal and its rules load with the first write, not at start-up.
+            from sidecar.journal import Journal
+            from sidecar.ledger import Ledger
+
+            self._ledger = Ledger(self.store, Journal(self.settings.history_file))
+        return self._ledger
 
     @property
     def llm(self) -> LlmClient:

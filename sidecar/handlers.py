@@ -1,13 +1,15 @@
-"""One function per method, registered in one explicit table (SPEC S5, S6).
+"""One function per method, registered in one explicit table (SPEC S5, S6, S9, S10).
 
-A handler that never waits returns its result; one that waits is a coroutine function.
+A handler that never waits returns its result; one that waits returns an awaitable. The memory rules
+of the write path (matching, merge, undo, the model-output parser) load on first use, so start-up and
+the first list never pay for them.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Optional, TypeVar, Union
+from typing import TYPE_CHECKING, Optional, TypeVar, Union
 
 import msgspec
 
@@ -39,15 +41,14 @@ from sidecar import NAME, __version__
 from sidecar.app import App
 from sidecar.config import resolve_limit
 from sidecar.errors import AiError, InvalidParams
-from sidecar.ledger import now_ms
 from sidecar.rules.context import render_context, render_preferred
 from sidecar.rules.conversation import choose_known, known_block, message_window
 from sidecar.rules.evict import duplicate_id_index, shape_for_save
-from sidecar.rules.history import UndoPlan, plan_undo
-from sidecar.rules.match import match_key
-from sidecar.rules.merge import Merged, candidate_contents, merge_contents
-from sidecar.rules.model_output import NoMemoryArray, candidate_texts
 from sidecar.store import Snapshot
+
+if TYPE_CHECKING:
+    from sidecar.rules.history import UndoPlan
+    from sidecar.rules.merge import Merged
 
 T = TypeVar("T")
 MAX_HISTORY = 500
@@ -90,6 +91,8 @@ def _model_texts(raw: str) -> list[str]:
 
     Called before a write is queued: the untrusted text is parsed without holding the store lock.
     """
+    from sidecar.rules.model_output import NoMemoryArray, candidate_texts
+
     try:
         return candidate_texts(raw)
     except NoMemoryArray as exc:
@@ -98,12 +101,16 @@ def _model_texts(raw: str) -> list[str]:
 
 def merge_memories(app: App, params: MergeParams) -> Awaitable[MergeResult]:
     """Raises AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
+    from sidecar.rules.merge import candidate_contents
+
     contents, dropped = candidate_contents(_model_texts(params.raw))
     return _merge(app, "merge", contents, dropped, params.source_scope, params.basis or (), params.limit)
 
 
 def remember(app: App, params: RememberParams) -> Awaitable[MergeResult]:
     """Raises InvalidParams when the content is empty after whitespace folding."""
+    from sidecar.rules.merge import candidate_contents
+
     contents, _ = candidate_contents([params.content], filter_secrets=False)
     if not contents:
         raise InvalidParams("invalid params: the memory is empty - at `$.content`")
@@ -112,6 +119,9 @@ def remember(app: App, params: RememberParams) -> Awaitable[MergeResult]:
 
 def _merge(app: App, kind: ChangeKind, contents: list[str], dropped: int, scope: str,
            basis: Sequence[str], limit_param: Optional[int]) -> Awaitable[MergeResult]:
+    from sidecar.ledger import now_ms
+    from sidecar.rules.merge import merge_contents
+
     def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], Merged]:
         limit = resolve_limit(limit_param, app.settings)
         merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped)
@@ -128,6 +138,8 @@ def _merge(app: App, kind: ChangeKind, contents: list[str], dropped: int, scope:
 
 def undo_change(app: App, params: UndoParams) -> Awaitable[UndoResult]:
     """Raises InvalidParams for a change id the history does not hold."""
+    from sidecar.rules.history import plan_undo
+    from sidecar.rules.match import match_key
 
     def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], UndoPlan]:
         limit = resolve_limit(None, app.settings)
@@ -181,6 +193,8 @@ async def remember_conversation(app: App, params: RememberConversationParams) ->
     request += [AiMessage(role=m.role, content=text)
                 for m, text in zip(params.messages[first:], [*texts[first:-1], last], strict=True)]
     raw = await app.llm.extract(request, params.provider)
+    from sidecar.rules.merge import candidate_contents
+
     contents, dropped = candidate_contents(_model_texts(raw))
     return await _merge(app, "merge", contents, dropped, params.source_scope, known, params.limit)
 

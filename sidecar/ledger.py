@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Optional, TypeVar
 
@@ -11,7 +12,6 @@ from protocol import Change, ChangeKind, MemoryItem
 from sidecar.errors import InvalidParams, MemoryIOError
 from sidecar.journal import Journal
 from sidecar.rules.history import make_change
-from sidecar.rules.merge import new_uuid4
 from sidecar.store import MemoryStore, Snapshot, Written
 
 log = logging.getLogger("sidecar.ledger")
@@ -23,6 +23,10 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def new_change_id() -> str:
+    return str(uuid.uuid4())
+
+
 class Ledger:
     """Owns the pairing of memory.json and history.jsonl.
 
@@ -30,7 +34,7 @@ class Ledger:
     crash between the two loses a history entry but never records a change that did not happen.
     """
 
-    def __init__(self, store: MemoryStore, journal: Journal, new_id: Callable[[], str] = new_uuid4) -> None:
+    def __init__(self, store: MemoryStore, journal: Journal, new_id: Callable[[], str] = new_change_id) -> None:
         self.store = store
         self.journal = journal
         self._new_id = new_id

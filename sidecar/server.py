@@ -95,6 +95,7 @@ class Server:
             for frame in framer.feed(chunk):
                 dispatch(frame, requests)
                 await after_frame()
+            self.writer.after_chunk()
         for frame in framer.finish():
             dispatch(frame, requests)
         log.debug("stdin closed")

@@ -120,6 +120,7 @@ class BatchWriter:
         self._pollable = _pollable(fd)
         if self._pollable:
             os.set_blocking(fd, False)
+        self._writing = False
         self.broken = False
 
     def send(self, line: bytes) -> None:
@@ -138,6 +139,27 @@ class BatchWriter:
             self._room = anyio.Event()
             await self._room.wait()
 
+    def after_chunk(self) -> None:
+        """Write the replies ready now from the reader itself, sparing the writer task's wake-up (a round
+        trip's largest cost); only on a pipe, only when no write is in flight (two writers on one fd would
+        interleave), and never more than the fd takes without blocking — the writer task does the rest."""
+        if not self._pollable or self._writing or self.broken or not self._pending:
+            return
+        data = b"".join(self._pending)
+        self._pending.clear()
+        try:
+            written = os.write(self._fd, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            self.broken = True
+            return
+        self._backlog -= written
+        if written < len(data):
+            self._pending.append(data[written:])
+        elif self._room is not None:
+            self._room.set()
+
     def close(self) -> None:
         """No more replies will come; `run` returns once the pending ones are written."""
         self._closed = True
@@ -151,10 +173,13 @@ class BatchWriter:
             while self._pending and not self.broken:
                 data = b"".join(self._pending)
                 self._pending.clear()
+                self._writing = True
                 try:
                     await self._write(data)
                 except OSError:
                     self.broken = True
+                finally:
+                    self._writing = False
                 self._backlog -= len(data)
                 if self._room is not None:
                     self._room.set()
