@@ -7,6 +7,7 @@ from typing import Protocol
 import pytest
 
 from sidecar.config import Settings
+from sidecar.store import MemoryStore
 from tests.fake_openai import FakeOpenAI
 from tests.helpers import SidecarProcess
 
@@ -49,3 +50,9 @@ def spawn(config_dir: Path) -> Iterator[Spawn]:
     yield start
     for process in started:
         process.stop()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> MemoryStore:
+    """A store in a temp config dir, with a short lock timeout."""
+    return MemoryStore(tmp_path / "cfg" / "ai" / "memory" / "memory.json", lock_timeout=0.5)

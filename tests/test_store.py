@@ -12,22 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from protocol import MemoryItem
 from sidecar.errors import MemoryIOError
 from sidecar.store import MemoryStore, parse_file
-
-
-def mem(id_: str, content: str = "c", created_at: int = 1) -> MemoryItem:
-    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
-
-
-def save(store: MemoryStore, items: list[MemoryItem]) -> None:
-    store.update(lambda current: (items, None))
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> MemoryStore:
-    return MemoryStore(tmp_path / "cfg" / "ai" / "memory" / "memory.json", lock_timeout=0.5)
+from tests.store_helpers import mem, save
 
 
 def test_a_missing_file_lists_empty_and_creates_nothing(store: MemoryStore) -> None:

@@ -17,22 +17,12 @@ from hypothesis import strategies as st
 from protocol import MemoryItem
 from sidecar.errors import MemoryIOError
 from sidecar.store import REPLACE_RETRY_DELAYS, MemoryStore, parse_file
+from tests.store_helpers import mem, save
 
 GOOD = b'{"id":"a","content":"\xe7\x94\xa8\xe6\x88\xb7\xe5\x81\x8f\xe5\xa5\xbd zsh","createdAt":1,"sourceScope":"g"}'
 SECRETISH = "PRIVATE-MEMORY-TEXT"
 
 
-def mem(id_: str, content: str = "c", created_at: int = 1) -> MemoryItem:
-    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
-
-
-def save(store: MemoryStore, items: list[MemoryItem]) -> None:
-    store.update(lambda current: (items, None))
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> MemoryStore:
-    return MemoryStore(tmp_path / "cfg" / "ai" / "memory" / "memory.json", lock_timeout=0.5)
 
 
 def put(store: MemoryStore, data: bytes) -> None:

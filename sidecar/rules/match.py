@@ -14,7 +14,7 @@ from functools import lru_cache
 from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 
-__all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight", "weight"]
+__all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
@@ -29,11 +29,6 @@ REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
 
 
-def weight(token: str, named: frozenset[str] = frozenset()) -> float:
-    """Evidence a shared token gives: names, versions and tools count most, CJK fragments least."""
-    return 1.0 if token in named else _plain_weight(token)
-
-
 @lru_cache(maxsize=16384)
 def upper_weight(token: str) -> float:
     """The most a token can weigh: a Latin/digit word may turn out to be a name."""
@@ -42,6 +37,8 @@ def upper_weight(token: str) -> float:
 
 @lru_cache(maxsize=16384)
 def _plain_weight(token: str) -> float:
+    """Evidence a shared token gives when no text writes it as a name: versions count most, CJK fragments
+    least (a name counts 1.0)."""
     if _has_digit(token):
         return 1.0
     if is_strong(token):

@@ -125,11 +125,8 @@ class Index:
             known = self._idfs[term] = math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
         return known
 
-    def scores(self, query: str) -> list[float]:
-        """One score ≥ 0 per item, in item order: BM25 of the query plus its damped expansion."""
-        return self._scores(query)[1]
-
     def _scores(self, query: str) -> tuple[list[float], list[float]]:
+        """BM25 of the query, and that plus its damped expansion: one score ≥ 0 per item, in item order."""
         weights = self._query_weights(query)
         direct = self._score(weights)
         total = list(direct)
