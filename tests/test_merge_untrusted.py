@@ -38,14 +38,18 @@ async def test_the_model_output_is_parsed_outside_the_store_operation(settings: 
         finally:
             inside = False
 
+    parsed: list[str] = []
+
     def parse(raw: str) -> list[str]:
         assert not inside, "the untrusted text must never be parsed while the store is held"
+        parsed.append(raw)
         return real_parse(raw)
 
     monkeypatch.setattr(app.store, "update", update)
-    monkeypatch.setattr(handlers, "candidate_texts", parse)
+    monkeypatch.setattr(model_output, "candidate_texts", parse)
     result = await handlers.merge_memories(app, MergeParams(raw='["用户偏好 zsh"]', source_scope="global"))
     assert [m.content for m in result.memories] == ["用户偏好 zsh"]
+    assert parsed == ['["用户偏好 zsh"]'], "the handler parsed through the rule this test watches"
 
 
 async def test_lone_surrogates_in_the_output_keep_the_good_items(settings: Settings) -> None:
