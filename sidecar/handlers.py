@@ -169,29 +169,35 @@ def search_memories(app: App, params: SearchParams) -> Reply[SearchResult]:
 
     def search(snapshot: Snapshot) -> SearchResult:
         index = app.search_index.index(snapshot)
-        hits = [SearchHit(memory=index.items[p], score=score)
-                for p, score in index.ranked(params.query)[:limit] if score > 0]
-        return SearchResult(items=hits)
+        # Best first by the score shown; a later position is the newer memory, so it wins a tie.
+        matching = sorted(((score, p) for p, score in index.ranked(params.query) if score > 0), reverse=True)
+        return SearchResult(items=[SearchHit(memory=index.items[p], score=score) for score, p in matching[:limit]])
 
     return app.read(search)
 
 
 async def remember_conversation(app: App, params: RememberConversationParams) -> MergeResult:
-    """list → extract → merge in one call, with a model input bounded whatever the store size."""
+    """list → extract → merge in one call, with a model input bounded whatever the store size.
+
+    Raises InvalidParams when there are no messages to learn from.
+    """
+    if not params.messages:
+        raise InvalidParams("invalid params: there are no messages to remember from - at `$.messages`")
     from sidecar.llm import flatten_content  # the LLM client (httpx) loads on the first extraction
 
     texts = [flatten_content(message) for message in params.messages]
     first, last = message_window(texts, params.input_budget_chars)
+    window = [*texts[first:-1], last]
 
     def choose(snapshot: Snapshot) -> list[str]:
         index = app.search_index.index(snapshot)
-        relevant = [index.items[p].content for p, score in index.ranked("\n".join(texts[first:])) if score > 0]
+        relevant = [index.items[p].content for p, score in index.ranked("\n".join(window)) if score > 0]
         return choose_known(relevant, params.known_budget_bytes)
 
     known = await _value(app.read(choose))
     request = [AiMessage(role="user", content=known_block(known))] if known else []
     request += [AiMessage(role=m.role, content=text)
-                for m, text in zip(params.messages[first:], [*texts[first:-1], last], strict=True)]
+                for m, text in zip(params.messages[first:], window, strict=True)]
     raw = await app.llm.extract(request, params.provider)
     from sidecar.rules.merge import candidate_contents
 

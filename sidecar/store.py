@@ -69,8 +69,23 @@ def parse_file(data: bytes) -> Snapshot:
         damaged = None
     except (msgspec.DecodeError, RecursionError):
         items, damaged = _salvage(data), data
+    unique = _first_of_each_id(items)
+    if len(unique) < len(items):
+        # A hand-edited file that repeats an id: history and undo key memories by id, so only the first
+        # stays listed; the file is kept whole as a quarantine copy before a write replaces it.
+        items, damaged = unique, data
     ordered = tuple(oldest_first(items))
     return Snapshot(ordered, _encoder.encode(ordered), damaged)
+
+
+def _first_of_each_id(items: list[MemoryItem]) -> list[MemoryItem]:
+    seen: set[str] = set()
+    unique = []
+    for item in items:
+        if item.id not in seen:
+            seen.add(item.id)
+            unique.append(item)
+    return unique
 
 
 def _salvage(data: bytes) -> list[MemoryItem]:

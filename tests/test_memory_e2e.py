@@ -175,3 +175,18 @@ def spawn_once(config: Path) -> Any:
                          input=request("ai_memory_history", {"limit": 500}), capture_output=True, env=sidecar_env(),
                          cwd=ROOT, timeout=30, check=True)
     return json.loads(out.stdout)["result"]
+
+
+def test_a_conversation_without_messages_is_invalid_params(spawn: Any) -> None:
+    sidecar = spawn()
+    reply = sidecar.call("ai_remember_conversation", {"messages": [], "sourceScope": "s"}, 1)
+    assert prefix(reply) == "RPC_INVALID_PARAMS" and "messages" in reply["error"]["message"]
+
+
+def test_search_is_best_first_by_the_score_it_shows(spawn: Any) -> None:
+    sidecar = spawn()
+    texts = ["主题 数据库 端口 插件", "tmux", "vim 家里 python", "版本", "pnpm 家里 tmux", "用户用 zsh 和 Linux"]
+    ok(sidecar.call("ai_save_memories", {"items": [item(f"m{i}", t, i) for i, t in enumerate(texts)]}, 1))
+    for n, query in enumerate(["linux zsh", "家里的 tmux", "数据库端口"]):
+        scores = [hit["score"] for hit in ok(sidecar.call("ai_search_memories", {"query": query}, 2 + n))["items"]]
+        assert scores and scores == sorted(scores, reverse=True) and all(s > 0 for s in scores)

@@ -80,3 +80,23 @@ def test_tokens_carry_no_whitespace_or_generic_words(text: str) -> None:
     for token in tokens(text):
         assert token and not any(c.isspace() for c in token)
         assert token not in {"用户", "偏好", "使用", "the", "user"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户每天喝 2 杯咖啡", "用户每天喝 3 杯茶"),
+    ("The api service listens on port 8080", "The web service listens on port 3000"),
+    ("用户每天睡 7 小时", "用户每天工作 9 小时"),
+    ("用户每天跑步 5 公里", "用户每天游泳 2 公里"),
+    ("Project alpha uses port 3000", "Project beta uses port 4000"),
+    ("repo foo uses Node 18", "repo bar uses Node 20"),
+])
+def test_a_changed_number_beside_a_changed_word_is_a_different_fact(a: str, b: str) -> None:
+    assert not restates(a, b) and not restates(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户每天喝 2 杯咖啡", "用户每天喝 3 杯咖啡"),
+    ("The api service listens on port 8080", "The api service listens on port 9090"),
+])
+def test_a_changed_number_alone_is_a_new_value(a: str, b: str) -> None:
+    assert restates(a, b)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules.evict import shape_for_save
-from sidecar.rules.rank import Corpus, Index
+from sidecar.rules.rank import MAX_QUERY_CHARS, Corpus, Index, _bounded
 from sidecar.rules.tokens import tokens
 from tests.strategies import contents, memory_lists
 
@@ -80,3 +80,12 @@ def test_an_index_brought_up_to_date_by_difference_ranks_as_a_fresh_one(
     for items in snapshots:
         stored = shape_for_save(items, 1000)
         assert Index(stored, corpus).ranked(query) == Index(stored).ranked(query)
+
+
+def test_a_huge_query_ranks_by_its_start_and_end() -> None:
+    index = Index(STORE)
+    middle = "无关的内容 " * 200_000
+    huge = "Hetzner 服务器" + middle + "mini-cc 依赖"
+    assert len(_bounded(huge)) <= MAX_QUERY_CHARS + 1
+    assert index.order(huge) == index.order(_bounded(huge))
+    assert set(index.order(huge)[:2]) == {1, 2}, "both ends of the query still count"

@@ -285,3 +285,15 @@ def test_a_file_far_larger_than_any_store_is_left_alone(store: MemoryStore, monk
     with pytest.raises(MemoryIOError, match="larger than"):
         save(store, [mem("a")])
     assert store.path.read_bytes() == big
+
+
+def test_a_hand_edited_file_that_repeats_an_id_lists_the_first_and_is_kept_whole(store: MemoryStore) -> None:
+    """History and undo key memories by id: a repeated id once made an undo lose a memory."""
+    data = (b'[{"id":"dup","content":"\xe6\x97\xa7","createdAt":3,"sourceScope":"q"},'
+            b'{"id":"dup","content":"\xe6\x96\xb0","createdAt":4,"sourceScope":"q"}]')
+    put(store, data)
+    snap = store.snapshot()
+    assert [(m.id, m.content) for m in snap.items] == [("dup", "旧")] and not snap.clean
+    save(store, [*snap.items, mem("b")])
+    [copy] = corrupt_copies(store)
+    assert copy.read_bytes() == data, "the whole file is kept before the write replaces it"

@@ -112,7 +112,9 @@ def restates(a: str, b: str) -> bool:
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
     if named_a and named_b:
         # Each side names something the other does not: only a number or a stated change makes one fact.
-        numbers_only = all(t.replace(".", "").isdigit() for t in [*named_a, *named_b])
+        # Only numbers differ when every word the two do not share is one ("port 8080" / "port 3000"
+        # but not "api … 8080" / "web … 3000").
+        numbers_only = all(map(_is_number, only_a | only_b))
         return ((cue or numbers_only) and pair.total(shared) >= 1.5
                 and len(named_a) <= 2 and len(named_b) <= 2)
     kept, extra = pair.total(shared), pair.total(only_a | only_b)
@@ -147,7 +149,7 @@ def _is_separator(char: str) -> bool:
 
 def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool) -> bool:
     """A replaced value is an update when it is a number, or follows a copula or a stated change."""
-    if _numeric(pair, slot_a) and _numeric(pair, slot_b):
+    if _numeric(pair, slot_a) and _numeric(pair, slot_b) and _non_numbers(slot_a) == _non_numbers(slot_b):
         return True
     return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
 
@@ -180,8 +182,17 @@ def _numeric(pair: _Pair, slot: str) -> bool:
     """The slot's value is a number (a version, a count, a time), whatever cue words surround it."""
     named = pair.names_in(tokens(slot))
     if named:
-        return all(token.replace(".", "").isdigit() for token in named)
+        return all(map(_is_number, named))
     return len(slot) <= 3 and any(c in _NUMERALS for c in slot)
+
+
+def _non_numbers(slot: str) -> frozenset[str]:
+    """What a slot says besides its numbers: "2 杯咖啡" and "3 杯茶" differ in more than the count."""
+    return frozenset(token for token in tokens(slot) if not _is_number(token))
+
+
+def _is_number(token: str) -> bool:
+    return token.replace(".", "").isdigit()
 
 
 def _value_like(slot: str) -> bool:

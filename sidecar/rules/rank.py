@@ -26,6 +26,7 @@ UNIGRAM_WEIGHT = 0.3
 
 
 CONCEPT_WEIGHT = 1.0
+MAX_QUERY_CHARS = 4000
 TOPIC_WEIGHT = 0.5
 
 
@@ -41,6 +42,15 @@ def search_terms(text: str) -> list[str]:
 @lru_cache(maxsize=8192)
 def _term_counts(text: str) -> tuple[tuple[str, int], ...]:
     return tuple(Counter(search_terms(text)).items())
+
+
+def _bounded(query: str) -> str:
+    """A long query keeps its start (the ask) and its end (the newest words): ranking runs on the event
+    loop, so its cost must not grow with a pasted log or a long conversation."""
+    if len(query) <= MAX_QUERY_CHARS:
+        return query
+    half = MAX_QUERY_CHARS // 2
+    return query[:half] + "\n" + query[-half:]
 
 
 def _query_weight(term: str) -> float:
@@ -137,7 +147,7 @@ class Index:
         return direct, total
 
     def _query_weights(self, query: str) -> dict[str, float]:
-        return {term: _query_weight(term) for term in search_terms(query) if self._corpus.hits(term)}
+        return {term: _query_weight(term) for term in search_terms(_bounded(query)) if self._corpus.hits(term)}
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
