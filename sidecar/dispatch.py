@@ -63,12 +63,13 @@ class _Waiting(NamedTuple):
 
 
 class _Call:
-    __slots__ = ("method", "notification", "params", "reply_id", "route")
+    __slots__ = ("method", "notification", "params", "reply_id", "route", "scope")
 
     def __init__(self, method: str, reply_id: Any, notification: bool, route: Route) -> None:
         self.method, self.reply_id, self.notification = method, reply_id, notification
         self.route = route
         self.params: Any = None
+        self.scope: Optional[anyio.CancelScope] = None
 
     @property
     def in_cancel_scope(self) -> bool:
@@ -206,6 +207,7 @@ class Dispatcher:
         if not isinstance(call, _Call):
             self._send_reply(call)
         elif call.in_cancel_scope:
+            self._register(call)
             tasks.start_soon(self._run, call, None)
         else:
             outcome = self._invoke(call)
@@ -240,19 +242,31 @@ class Dispatcher:
             raise
         self._send_reply(self._complete(call, outcome))
 
+    def _register(self, call: _Call) -> None:
+        """Give a cancellable call its scope the moment it is read, before its task runs: a
+        `$/cancelRequest` in the same chunk (or for a batch element still waiting its turn) then reaches
+        it, and a scope cancelled before it is entered cancels the handler at its first wait."""
+        call.scope = anyio.CancelScope()
+        self._inflight.setdefault(call.reply_id, []).append(call.scope)
+        if self.stopping:
+            call.scope.cancel()
+
+    def _release(self, call: _Call) -> None:
+        scopes = self._inflight.get(call.reply_id)
+        if scopes is not None and call.scope in scopes:
+            scopes.remove(call.scope)
+            if not scopes:
+                del self._inflight[call.reply_id]
+
     async def _cancellable(self, call: _Call) -> Any:
-        key = call.reply_id
-        scopes = self._inflight.setdefault(key, [])
-        with anyio.CancelScope() as scope:
-            scopes.append(scope)
-            if self.stopping:
-                scope.cancel()
-            try:
+        if call.scope is None:
+            self._register(call)
+        assert call.scope is not None
+        try:
+            with call.scope:
                 return await call.route.handler(call.params)
-            finally:
-                scopes.remove(scope)
-                if not scopes:
-                    del self._inflight[key]
+        finally:
+            self._release(call)
         raise Cancelled("the request was cancelled")
 
     def _cancel(self, params: CancelParams) -> None:
@@ -277,6 +291,7 @@ class Dispatcher:
         if not isinstance(call, _Call):
             return call
         if call.in_cancel_scope:
+            self._register(call)
             return _Waiting(call, None)
         outcome = self._invoke(call)
         if inspect.isawaitable(outcome):
@@ -296,6 +311,7 @@ class Dispatcher:
         except anyio.get_cancelled_exc_class():
             for step in steps[answered:]:
                 if isinstance(step, _Waiting):
+                    self._release(step.call)
                     if inspect.iscoroutine(step.pending):
                         step.pending.close()
                     step = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))

@@ -161,6 +161,30 @@ async def test_cancel_request_answers_the_inflight_call_cancelled() -> None:
     assert reply["id"] == "x" and prefix(reply) == "CANCELLED" and reply["error"]["code"] == -32800
 
 
+async def test_a_cancel_read_before_its_request_ran_still_cancels_it() -> None:
+    """A cancel in the same chunk as its request used to find nothing registered and was dropped."""
+    harness = Harness()
+    with anyio.fail_after(10):
+        async with anyio.create_task_group() as tasks:
+            harness.dispatcher.dispatch(req("slow", 7), tasks)
+            harness.dispatcher.dispatch(req("$/cancelRequest", None, {"id": 7}), tasks)
+    [reply] = [json.loads(line) for line in harness.sent]
+    assert reply["id"] == 7 and prefix(reply) == "CANCELLED", "cancelled at its first wait, never completed"
+
+
+async def test_a_cancel_for_a_batch_element_still_waiting_its_turn_cancels_it() -> None:
+    harness = Harness()
+    batch = b"[" + req("slow", 1).rstrip(b"\n") + b"," + req("slow", 2).rstrip(b"\n") + b"]"
+    with anyio.fail_after(10):
+        async with anyio.create_task_group() as tasks:
+            harness.dispatcher.dispatch(batch, tasks)
+            await harness.started.wait()
+            harness.dispatcher.dispatch(req("$/cancelRequest", None, {"id": 2}), tasks)
+            harness.release.set()
+    [replies] = [json.loads(line) for line in harness.sent]
+    assert [(r["id"], r.get("result") or prefix(r)) for r in replies] == [(1, "done"), (2, "CANCELLED")]
+
+
 async def test_cancelling_an_unknown_id_changes_nothing() -> None:
     harness = Harness()
     async with anyio.create_task_group() as tasks:

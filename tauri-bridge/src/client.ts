@@ -9,7 +9,12 @@ import type { SidecarProcess, Transport } from "./transport.js";
 export interface CallOptions {
   /** Milliseconds before the call rejects with `SIDECAR_TIMEOUT`. */
   timeoutMs?: number;
-  /** Aborting rejects the call with `CANCELLED` and sends `$/cancelRequest` to the sidecar. */
+  /**
+   * Aborting sends `$/cancelRequest`; the call then settles with the sidecar's own answer: `CANCELLED`
+   * when the work was stopped, or its result when a write had already started (a write is never
+   * half-cancelled, and a receipt must not be reported as cancelled). Aborted before it was sent, the
+   * call rejects `CANCELLED` at once and nothing is sent.
+   */
   signal?: AbortSignal;
 }
 
@@ -92,6 +97,8 @@ export class SidecarClient {
     // It may have died while starting; one fresh start, then give up rather than loop.
     if (!running.alive) running = await this.ensureRunning();
     if (!running.alive) throw bridgeError("SIDECAR_UNAVAILABLE", "the sidecar exited as soon as it started");
+    // Starting can take seconds (a respawn waits for the old process to close): an abort meanwhile counts.
+    if (signal?.aborted) throw bridgeError("CANCELLED", "aborted by the caller before it was sent");
     const timeoutMs =
       options.timeoutMs ?? (LONG_RUNNING_METHODS.has(method) ? this.options.extractTimeoutMs : this.options.timeoutMs);
     return new Promise<Requests[M]["result"]>((resolve, reject) => {
@@ -99,7 +106,6 @@ export class SidecarClient {
         void this.notify(running, "$/cancelRequest", { id });
       };
       const onAbort = (): void => {
-        this.settle(id)?.reject(bridgeError("CANCELLED", "aborted by the caller"));
         cancelRemote();
       };
       const timer = setTimeout(() => {

@@ -1,6 +1,11 @@
 /** The bridge over the Node transport, driving the real Python sidecar. */
 
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { once } from "node:events";
 import { after, before, test } from "node:test";
 
 import {
@@ -24,7 +29,7 @@ import {
   type Transport,
 } from "../src/index.js";
 import { NodeTransport } from "../src/node.js";
-import { completion, FakeOpenAI, memory, nodeClient, REPO, rejection, sidecarCommand, sidecarEnv, tempConfigDir } from "./support.js";
+import { completion, FakeOpenAI, memory, nodeClient, python, REPO, rejection, sidecarCommand, sidecarEnv, tempConfigDir } from "./support.js";
 
 const llm = new FakeOpenAI();
 let client: SidecarClient;
@@ -75,7 +80,7 @@ test("a provider failure rejects with its AI_ prefix", async () => {
   assert.match(error as string, /^AI_HTTP: HTTP 401/);
 });
 
-test("aborting an extraction rejects CANCELLED at once and the sidecar keeps serving", async () => {
+test("aborting an extraction is answered CANCELLED by the sidecar, which keeps serving", async () => {
   let release!: () => void;
   llm.script({ body: completion("[]"), hold: new Promise<void>((done) => (release = done)) });
   const abort = new AbortController();
@@ -84,7 +89,7 @@ test("aborting an extraction rejects CANCELLED at once and the sidecar keeps ser
   await arrival;
   abort.abort();
   // The model's reply is still held, so this rejection cannot be the model answering late.
-  assert.match((await rejection(call)) as string, /^CANCELLED: aborted by the caller/);
+  assert.match((await rejection(call)) as string, /^CANCELLED: /);
   release();
   assert.ok(Array.isArray(await aiListMemories()));
 });
@@ -302,3 +307,59 @@ test("a write that fails rejects that call only; the process is judged by close,
     await flaky.stop();
   }
 });
+
+
+test("aborting a save already waiting for the store settles with the save, never a false CANCELLED", async () => {
+  const dir = tempConfigDir();
+  const own = nodeClient(dir);
+  const lockPath = join(dir, "ai", "memory", "memory.json.lock");
+  mkdirSync(dirname(lockPath), { recursive: true });
+  const holder = spawn(python(), ["-c", "import filelock, sys; lock = filelock.FileLock(sys.argv[1]); lock.acquire(); "
+                                  + "print('held', flush=True); sys.stdin.read()", lockPath],
+                       { stdio: ["pipe", "pipe", "inherit"], env: sidecarEnv() });
+  try {
+    const [line] = await once(createInterface({ input: holder.stdout! }), "line");
+    assert.equal(line, "held");
+    const abort = new AbortController();
+    const saving = own.call("ai_save_memories", { items: [memory("a", "用户偏好 zsh", 1)] }, { signal: abort.signal });
+    // Answered at once while the save waits for the lock: proves the save's line was read before it.
+    await own.call("sidecar_info", {});
+    abort.abort();
+    holder.stdin!.end();
+    assert.equal(await saving, null);
+    assert.deepEqual((await own.call("ai_list_memories", {})).map((m) => m.id), ["a"]);
+  } finally {
+    holder.kill();
+    await own.stop();
+  }
+});
+
+test("an abort while the sidecar is still starting rejects CANCELLED and sends nothing", async () => {
+  const dir = tempConfigDir();
+  const { command, args } = sidecarCommand(["--config-dir", dir]);
+  const inner = new NodeTransport({ command, args, env: sidecarEnv(), cwd: REPO });
+  let letSpawn!: () => void;
+  const gate = new Promise<void>((open) => (letSpawn = open));
+  let spawning!: () => void;
+  const started = new Promise<void>((begun) => (spawning = begun));
+  const slow: Transport = {
+    async spawn(events) {
+      spawning();
+      await gate;
+      return inner.spawn(events);
+    },
+  };
+  const own = new SidecarClient(slow);
+  try {
+    const abort = new AbortController();
+    const call = own.call("ai_save_memories", { items: [memory("z", "用户偏好 zsh", 1)] }, { signal: abort.signal });
+    await started;
+    abort.abort();
+    letSpawn();
+    assert.match((await rejection(call)) as string, /^CANCELLED: aborted by the caller before it was sent/);
+    assert.deepEqual(await own.call("ai_list_memories", {}), []);
+  } finally {
+    await own.stop();
+  }
+});
+
