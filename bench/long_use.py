@@ -21,7 +21,7 @@ import tempfile
 import time
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +56,12 @@ class RpcError(Exception):
 class Sidecar:
     """One real sidecar process on its own config dir, one request at a time."""
 
+    root = ROOT  # the checkout whose `sidecar` package runs (--root)
+
     def __init__(self, python: str, config_dir: Path, *flags: str) -> None:
         self.proc = subprocess.Popen([python, "-m", "sidecar", "--config-dir", str(config_dir), *flags],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                     cwd=self.root, env={**os.environ, "PYTHONPATH": str(self.root)})
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
         self.next_id = 0
@@ -129,7 +131,7 @@ class Run:
     stored: int
     archived: int | None
     learn_s: float
-    items_sent: int
+    merges: Merges
 
 
 def sessions(facts: list[Row], histories: Sequence[str]) -> Iterable[tuple[str, list[Row]]]:
@@ -157,17 +159,37 @@ def known_memories(peer: Sidecar, told: list[Row]) -> list[str]:
     return chosen
 
 
-def learn(peer: Sidecar, facts: list[Row], histories: Sequence[str], echo: bool) -> int:
-    sent = 0
+@dataclass
+class Merges:
+    """What the merges did with the histories' later facts, judged by the set's slots."""
+
+    sent: int = 0
+    reworded: int = 0  # restatements and changes told in other words than the fact they follow
+    recognised: int = 0  # … that updated that fact's memory in place (S9.3)
+    wrong: list[tuple[str, str]] = field(default_factory=list)  # a memory replaced by another slot's fact
+
+
+def learn(peer: Sidecar, facts: list[Row], histories: Sequence[str], echo: bool) -> Merges:
+    merges = Merges()
+    slot_of = {key(f["content"]): (f["history"], f["slot"]) for f in facts}
+    text_of = {f["id"]: f["content"] for f in facts}
     for scope, told in sessions(facts, histories):
         known = known_memories(peer, told) if echo else []
         output = [{"content": c} for c in known] + [{"content": f["content"]} for f in told]
         params: Row = {"raw": json.dumps(output, ensure_ascii=False), "sourceScope": scope}
         if echo:
             params["basis"] = known
-        peer.call("ai_merge_memories", params)
-        sent += len(output)
-    return sent
+        result = peer.call("ai_merge_memories", params)
+        merges.sent += len(output)
+        merges.reworded += sum(1 for f in told if f["of"] and key(text_of[f["of"]]) != key(f["content"]))
+        for change in result["updated"]:
+            before = slot_of.get(key(change["before"]["content"]))
+            after = slot_of.get(key(change["after"]["content"]))
+            if before != after:
+                merges.wrong.append((change["before"]["content"], change["after"]["content"]))
+            elif before is not None:
+                merges.recognised += 1
+    return merges
 
 
 def all_kept(peer: Sidecar, archive: bool) -> set[str]:
@@ -211,7 +233,7 @@ def run(python: str, limit: int, histories: tuple[str, ...], facts: list[Row], q
         try:
             archive = peer.has_archive()
             started = time.perf_counter()
-            sent = learn(peer, facts, histories, echo)
+            merges = learn(peer, facts, histories, echo)
             learn_s = time.perf_counter() - started
             texts = {f["id"]: f["content"] for f in facts}
             scores = ask(peer, [q for q in questions if q["history"] in histories], texts, archive, misses)
@@ -219,7 +241,7 @@ def run(python: str, limit: int, histories: tuple[str, ...], facts: list[Row], q
             archived = peer.call("ai_list_archive", {"limit": 1})["total"] if archive else None
         finally:
             peer.close()
-    return Run(limit, histories, scores, stored, archived, learn_s, sent), archive
+    return Run(limit, histories, scores, stored, archived, learn_s, merges), archive
 
 
 # ---------------------------------------------------------------- timing at 1 000 active + 9 000 archived
@@ -319,7 +341,10 @@ def main() -> int:
     parser.add_argument("--misses", choices=["100", "1000"],
                         help="list the 8 KB misses of each history alone at this limit")
     parser.add_argument("--rounds", type=int, default=200, help="timing rounds")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="run the sidecar of this checkout (default: the one holding this script)")
     args = parser.parse_args()
+    Sidecar.root = args.root.resolve()
     facts, questions = rows("facts.jsonl"), rows("questions.jsonl")
     singles: tuple[str, ...] = HISTORIES
     if args.quick:
@@ -336,8 +361,10 @@ def main() -> int:
             result, archive = run(args.python, limit, group, facts, questions, args.echo, listed)
             results[limit, "+".join(group)] = result
     told = sum(1 for f in facts if f["history"] in singles)
-    print(f"long-use benchmark: {told} facts in {len(singles)} histories of 30 sessions, "
-          f"{len(questions)} questions; sidecar {'WITH' if archive else 'without'} the archive (S11); "
+    histories = f"{len(singles)} histor{'y' if len(singles) == 1 else 'ies'}"
+    print(f"long-use benchmark: {told} facts in {histories} of 30 sessions, "
+          f"{len(questions)} questions; sidecar of {Sidecar.root} {'WITH' if archive else 'without'} the archive "
+          "(S11); "
           f"{'echo of 「已有记忆」 on' if args.echo else 'each session = its own facts only, no basis'}\n")
 
     def pooled(limit: int, names: Iterable[str]) -> Scores:
@@ -364,11 +391,17 @@ def main() -> int:
                         f"{results[100, h].scores.rate('query', 2048):.3f}" for h in singles))
     print("\nStores at the end:", "; ".join(
         f"{name} at {limit}: {r.stored} active" + (f" + {r.archived} archived" if r.archived is not None else "")
-        + f", {r.items_sent} items merged in {r.learn_s:.1f} s" for (limit, name), r in results.items()))
+        + f", {r.merges.sent} items merged in {r.learn_s:.1f} s" for (limit, name), r in results.items()))
+    kept_whole = [results[1000, h].merges for h in singles]
+    wrong = [pair for m in kept_whole for pair in m.wrong]
+    print(f"\nMerging, each history alone at limit 1000: {sum(m.recognised for m in kept_whole)} of "
+          f"{sum(m.reworded for m in kept_whole)} restatements and changes in other words updated their memory; "
+          f"{len(wrong)} memories were replaced by a different fact" + (" (--misses lists them)" if wrong else ""))
+    if args.misses:
+        print(*(f"  wrong merge: {a} => {b}" for a, b in wrong), sep="\n")
+        print(f"\nMisses at 8 KB, limit {args.misses}, each history alone:", *misses, sep="\n")
     if not (args.quick or args.no_timing):
         print("\nTiming:", *timing(args.python, questions, args.rounds), sep="\n")
-    if args.misses:
-        print(f"\nMisses at 8 KB, limit {args.misses}, each history alone:", *misses, sep="\n")
     print(f"\n(whole run {time.perf_counter() - started:.0f} s)")
     return 0
 

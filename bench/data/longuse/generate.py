@@ -83,8 +83,10 @@ def spaced(text: str) -> str:
 
 
 def render(template: str, entity: str, value: str, lang: str) -> str:
+    if lang == "zh":  # spaces only where Chinese meets Latin, whatever the template or value holds
+        template = re.sub(r" *(\{[ev]\}) *", r"\1", template)
     text = spaced(template.replace("{e}", form(entity, lang)).replace("{v}", form(value, lang)))
-    return text[0].upper() + text[1:] if lang == "en" else text
+    return text[0].upper() + text[1:] if lang_of(text) == "en" else text
 
 
 def people_entities(person: M.Person, names: list[str], rng: random.Random) -> tuple[str, ...]:

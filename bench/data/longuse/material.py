@@ -376,16 +376,16 @@ RES_PAPER_ATTRS = (
          "a UMAP figure,a runtime comparison,an ablation table,a supplementary methods section,a schematic overview,a robustness analysis,a data-availability statement,a cover letter,a response to reviewers,a benchmark table"),
 )
 RES_DATA_ATTRS = (
-    Attr("where", S, "{e} is stored at {v}|The user keeps {e} on {v}", "{e} is stored at {v}|The user keeps {e} on {v}",
+    Attr("where", S, "The user stores {e} at {v}|The user keeps {e} on {v}", "The user stores {e} at {v}|The user keeps {e} on {v}",
          "Write me a script that loads {e}|I need to share {e} with a student, where do I point her?", "",
          "/scratch/lab/raw,the lab NAS,an S3 bucket,Google Drive,the cluster project space,a local SSD,Zenodo"),
-    Attr("size", S, "{e} is {v}|{e} takes up {v}", "{e} is {v}|{e} takes up {v}",
+    Attr("size", S, "The user's copy of {e} is {v}|The download of {e} comes to {v}", "The user's copy of {e} is {v}|The download of {e} comes to {v}",
          "Can I copy {e} to my laptop for the flight?|How long will uploading {e} take?", "",
          "about 40 GB,about 2 TB,about 350 GB,under 5 GB,about 12 TB,about 800 GB"),
-    Attr("license", S, "{e} is under {v}|The licence of {e} is {v}", "{e} is under {v}|The licence of {e} is {v}",
+    Attr("license", S, "The licence for {e} is {v}|The user may use {e} under {v}", "The licence for {e} is {v}|The user may use {e} under {v}",
          "Can I put {e} in a public repo with the paper?|What do I need to say about {e} in the data statement?", "",
          "CC BY 4.0,a data-use agreement,CC0,restricted access,an internal-only licence,MIT"),
-    Attr("format", S, "{e} is in {v}|The user has {e} as {v}", "{e} is in {v}|The user has {e} as {v}",
+    Attr("format", S, "The user has {e} as {v}|The user's copy of {e} comes as {v}", "The user has {e} as {v}|The user's copy of {e} comes as {v}",
          "Which Python library should I use to read {e}?|Convert {e} for the collaborator who uses R", "",
          "AnnData h5ad files,FASTQ,BAM files,Parquet,CSV files,mmCIF,Zarr arrays,VCF"),
 )
