@@ -56,12 +56,11 @@ class RpcError(Exception):
 class Sidecar:
     """One real sidecar process on its own config dir, one request at a time."""
 
-    root = ROOT  # the checkout whose `sidecar` package runs (--root)
-
-    def __init__(self, python: str, config_dir: Path, *flags: str) -> None:
+    def __init__(self, python: str, root: Path, config_dir: Path, *flags: str) -> None:
+        """Runs the `sidecar` package of the checkout `root`."""
         self.proc = subprocess.Popen([python, "-m", "sidecar", "--config-dir", str(config_dir), *flags],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     cwd=self.root, env={**os.environ, "PYTHONPATH": str(self.root)})
+                                     cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
         self.next_id = 0
@@ -226,10 +225,10 @@ def ask(peer: Sidecar, questions: list[Row], texts: dict[str, str], archive: boo
     return scores
 
 
-def run(python: str, limit: int, histories: tuple[str, ...], facts: list[Row], questions: list[Row],
+def run(python: str, root: Path, limit: int, histories: tuple[str, ...], facts: list[Row], questions: list[Row],
         echo: bool, misses: list[str] | None = None) -> tuple[Run, bool]:
     with tempfile.TemporaryDirectory(prefix="longuse-") as tmp:
-        peer = Sidecar(python, Path(tmp), "--memory-limit", str(limit))
+        peer = Sidecar(python, root, Path(tmp), "--memory-limit", str(limit))
         try:
             archive = peer.has_archive()
             started = time.perf_counter()
@@ -268,14 +267,17 @@ def bulk_contents(count: int, seed: int = 15) -> list[str]:
     return list(out.values())
 
 
-def fill(peer: Sidecar, contents: list[str]) -> None:
+def fill(peer: Sidecar, contents: list[str], archived: int = 0) -> None:
+    """Merge `contents` 100 at a time; with `archived`, stop once that many are in the archive."""
     for start in range(0, len(contents), 100):
         batch = [{"content": c} for c in contents[start:start + 100]]
         peer.call("ai_merge_memories", {"raw": json.dumps(batch, ensure_ascii=False), "sourceScope": "bulk"})
+        if archived and peer.call("ai_list_archive", {"limit": 1})["total"] >= archived:
+            return
 
 
 def p50_ms(peers: list[Sidecar], requests: list[tuple[str, Row | None]]) -> list[float]:
-    """Round trips, each request sent to every peer in turn (interleaved, so both see the same machine load)."""
+    """Round trips, each request sent to every peer in turn (interleaved, so all see the same machine load)."""
     samples: list[list[float]] = [[] for _ in peers]
     for method, params in requests:
         for n, peer in enumerate(peers):
@@ -285,21 +287,27 @@ def p50_ms(peers: list[Sidecar], requests: list[tuple[str, Row | None]]) -> list
     return [1000 * statistics.median(s) for s in samples]
 
 
-def timing(python: str, questions: list[Row], rounds: int) -> list[str]:
-    """p50 round trips at 1 000 active memories, beside 1 000 active + 9 000 archived when there is an archive."""
-    contents = bulk_contents(10_000)
+def timing(python: str, roots: list[Path], questions: list[Row], rounds: int) -> list[str]:
+    """p50 round trips at 1 000 active memories, and at 1 000 active + 9 000 archived where there is an archive."""
+    contents = bulk_contents(12_000)
     asked = [q["question"] for q in questions][:rounds]
+    peers: list[Sidecar] = []
+    columns: list[str] = []
     with tempfile.TemporaryDirectory(prefix="longuse-t-") as tmp:
-        peers = [Sidecar(python, Path(tmp) / "plain", "--memory-limit", "1000")]
         try:
-            fill(peers[0], contents[-1000:])
-            header = f"| request (p50 round trip, {len(asked)} rounds, interleaved) | 1 000 active |"
-            if peers[0].has_archive():
-                peers.append(Sidecar(python, Path(tmp) / "archived", "--memory-limit", "1000"))
-                fill(peers[1], contents)
-                total = peers[1].call("ai_list_archive", {"limit": 1})["total"]
-                header += f" {len(peers[1].call('ai_list_memories'))} active + {total} archived |"
-            out = [header, "|---|" + "---:|" * len(peers)]
+            for n, root in enumerate(roots):
+                plain = Sidecar(python, root, Path(tmp) / f"plain{n}", "--memory-limit", "1000")
+                peers.append(plain)
+                fill(plain, contents[-1000:])
+                columns.append(f"{root.name}: {len(plain.call('ai_list_memories'))} active")
+                if plain.has_archive():
+                    big = Sidecar(python, root, Path(tmp) / f"archived{n}", "--memory-limit", "1000")
+                    peers.append(big)
+                    fill(big, contents, archived=9000)
+                    total = big.call("ai_list_archive", {"limit": 1})["total"]
+                    columns.append(f"{root.name}: {len(big.call('ai_list_memories'))} active + {total} archived")
+            out = [f"| request (p50 round trip, {len(asked)} rounds, interleaved) | " + " | ".join(columns) + " |",
+                   "|---|" + "---:|" * len(peers)]
             for label, requests in (
                 ("ai_memory_context with a query, 8 KB",
                  [("ai_memory_context", {"budgetBytes": 8192, "query": q}) for q in asked]),
@@ -307,8 +315,8 @@ def timing(python: str, questions: list[Row], rounds: int) -> list[str]:
                 ("ai_list_memories", [("ai_list_memories", None)] * len(asked)),
             ):
                 out.append(f"| {label} | " + " | ".join(f"{ms:.2f} ms" for ms in p50_ms(peers, list(requests))) + " |")
-            if len(peers) == 1:
-                out.append("(no archive in this sidecar: the 1 000 active + 9 000 archived column was not run)")
+            if len(peers) == len(roots):
+                out.append("(no archive in any sidecar here: the 1 000 active + 9 000 archived timing was not run)")
             return out
         finally:
             for peer in peers:
@@ -330,27 +338,8 @@ def table(runs: list[tuple[str, str, Scores, str]]) -> list[str]:
     return out
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="one history, every third question, no timing")
-    parser.add_argument("--python", default=sys.executable, help="the interpreter that runs `-m sidecar`")
-    parser.add_argument("--echo", action="store_true",
-                        help="each session's output also repeats the 「已有记忆」 the product would send (S5.5's "
-                             "complete array), passed as basis")
-    parser.add_argument("--no-timing", action="store_true")
-    parser.add_argument("--misses", choices=["100", "1000"],
-                        help="list the 8 KB misses of each history alone at this limit")
-    parser.add_argument("--rounds", type=int, default=200, help="timing rounds")
-    parser.add_argument("--root", type=Path, default=ROOT,
-                        help="run the sidecar of this checkout (default: the one holding this script)")
-    args = parser.parse_args()
-    Sidecar.root = args.root.resolve()
-    facts, questions = rows("facts.jsonl"), rows("questions.jsonl")
-    singles: tuple[str, ...] = HISTORIES
-    if args.quick:
-        singles = ("dev",)
-        questions = [q for n, q in enumerate(questions) if q["history"] in singles and n % 3 == 0]
-    started = time.perf_counter()
+def report(args: argparse.Namespace, root: Path, facts: list[Row], questions: list[Row],
+           singles: tuple[str, ...]) -> None:
     results: dict[tuple[int, str], Run] = {}
     archive = False
     groups = [(h,) for h in singles] + ([] if args.quick else [HISTORIES])
@@ -358,13 +347,12 @@ def main() -> int:
     for limit in (100, 1000):
         for group in groups:
             listed = misses if args.misses == str(limit) and len(group) == 1 else None
-            result, archive = run(args.python, limit, group, facts, questions, args.echo, listed)
+            result, archive = run(args.python, root, limit, group, facts, questions, args.echo, listed)
             results[limit, "+".join(group)] = result
     told = sum(1 for f in facts if f["history"] in singles)
     histories = f"{len(singles)} histor{'y' if len(singles) == 1 else 'ies'}"
-    print(f"long-use benchmark: {told} facts in {histories} of 30 sessions, "
-          f"{len(questions)} questions; sidecar of {Sidecar.root} {'WITH' if archive else 'without'} the archive "
-          "(S11); "
+    print(f"\n## long-use benchmark: the sidecar of {root} {'WITH' if archive else 'without'} the archive (S11)\n\n"
+          f"{told} facts in {histories} of 30 sessions, {len(questions)} questions; "
           f"{'echo of 「已有记忆」 on' if args.echo else 'each session = its own facts only, no basis'}\n")
 
     def pooled(limit: int, names: Iterable[str]) -> Scores:
@@ -400,8 +388,35 @@ def main() -> int:
     if args.misses:
         print(*(f"  wrong merge: {a} => {b}" for a, b in wrong), sep="\n")
         print(f"\nMisses at 8 KB, limit {args.misses}, each history alone:", *misses, sep="\n")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="one history, every third question, no timing")
+    parser.add_argument("--python", default=sys.executable, help="the interpreter that runs `-m sidecar`")
+    parser.add_argument("--echo", action="store_true",
+                        help="each session's output also repeats the 「已有记忆」 the product would send (S5.5's "
+                             "complete array), passed as basis")
+    parser.add_argument("--no-timing", action="store_true")
+    parser.add_argument("--misses", choices=["100", "1000"],
+                        help="list the 8 KB misses of each history alone at this limit")
+    parser.add_argument("--rounds", type=int, default=200, help="timing rounds")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="run the sidecar of this checkout (default: the one holding this script)")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="also run everything on this checkout's sidecar, as a baseline (repeatable)")
+    args = parser.parse_args()
+    facts, questions = rows("facts.jsonl"), rows("questions.jsonl")
+    singles: tuple[str, ...] = HISTORIES
+    if args.quick:
+        singles = ("dev",)
+        questions = [q for n, q in enumerate(questions) if q["history"] in singles and n % 3 == 0]
+    started = time.perf_counter()
+    roots = [path.resolve() for path in (args.root, *args.against)]
+    for root in roots:
+        report(args, root, facts, questions, singles)
     if not (args.quick or args.no_timing):
-        print("\nTiming:", *timing(args.python, questions, args.rounds), sep="\n")
+        print("\n## Timing\n", *timing(args.python, roots, questions, args.rounds), sep="\n")
     print(f"\n(whole run {time.perf_counter() - started:.0f} s)")
     return 0
 
