@@ -11,6 +11,7 @@ for each history alone and for the four stored together. Uses the archive (S11) 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -390,10 +391,19 @@ def report(args: argparse.Namespace, root: Path, facts: list[Row], questions: li
         print(f"\nMisses at 8 KB, limit {args.misses}, each history alone:", *misses, sep="\n")
 
 
+def default_python() -> str:
+    venv = ROOT / ".venv" / "bin" / "python"
+    if importlib.util.find_spec("msgspec") is None and venv.exists():
+        return str(venv)
+    return sys.executable
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="one history, every third question, no timing")
-    parser.add_argument("--python", default=sys.executable, help="the interpreter that runs `-m sidecar`")
+    parser.add_argument("--python", default=default_python(),
+                        help="the interpreter that runs `-m sidecar` (default: this one if it has the sidecar's "
+                             "dependencies, else .venv/bin/python)")
     parser.add_argument("--echo", action="store_true",
                         help="each session's output also repeats the 「已有记忆」 the product would send (S5.5's "
                              "complete array), passed as basis")
