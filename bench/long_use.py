@@ -1,12 +1,4 @@
-"""Long-use benchmark (issue 15): learn histories session by session through the wire, then ask every question.
-
-Each session is one `ai_merge_memories` (raw = the session's facts as the model's JSON array, sourceScope = the
-session id) sent to a real `python -m sidecar --memory-limit L`. Then every question is asked with
-`ai_memory_context {budgetBytes, query}`; a hit is a question whose answer (the fact's current text, or a
-restatement of it) is in the injected content. Reported by the age of the answer (the third of the history it
-was last said in), for the limit 100, "keep everything" (limit 1000) and the original design (no query),
-for each history alone and for the four stored together. Uses the archive (S11) when the sidecar has one.
-"""
+"""Long-use benchmark (issue 15): histories learnt session by session through the wire, then every question asked."""
 
 from __future__ import annotations
 
@@ -35,6 +27,14 @@ METHOD_NOT_FOUND = -32601
 KNOWN_BUDGET_BYTES = 4096  # S10.4's default 「已有记忆」 budget, for --echo
 
 Row = dict[str, Any]
+HOW = """\
+Each session is one `ai_merge_memories` (raw = the session's facts as the model's JSON array, sourceScope =
+the session id) sent to a real `python -m sidecar --memory-limit L`. Then every question is asked with
+`ai_memory_context {budgetBytes, query}`; a hit is a question whose answer (the fact's current text, or a
+restatement of it) is in the injected content. Reported by the age of the answer (the third of the history
+it was last said in), for the limit 100, "keep everything" (limit 1000) and the original design (no query),
+for each history alone and for the four stored together. Uses the archive (S11) when the sidecar has one.
+"""
 
 
 def key(text: str) -> str:
@@ -399,7 +399,8 @@ def default_python() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__, epilog=HOW,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="one history, every third question, no timing")
     parser.add_argument("--python", default=default_python(),
                         help="the interpreter that runs `-m sidecar` (default: this one if it has the sidecar's "
