@@ -61,7 +61,8 @@ class Sidecar:
         """Runs the `sidecar` package of the checkout `root`."""
         self.proc = subprocess.Popen([python, "-m", "sidecar", "--config-dir", str(config_dir), *flags],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     cwd=root, env={**os.environ, "PYTHONPATH": str(root)})
+                                     cwd=root, env={**os.environ, "PYTHONPATH": str(root),
+                                                    **({} if root == ROOT else {"PYTHONDONTWRITEBYTECODE": "1"})})
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
         self.next_id = 0
