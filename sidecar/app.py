@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional, TypeVar, Union
 import anyio
 
 from sidecar.config import Settings
-from sidecar.relevance import IndexCache
+from sidecar.ranking import Ranking
 from sidecar.store import MemoryStore, Snapshot
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class App:
         self.settings = settings
         self.store = MemoryStore(settings.memory_file)
         self._ledger: Optional[Ledger] = None
-        self.search_index = IndexCache()
+        self.ranking = Ranking()
         self.request_shutdown = request_shutdown
         self._last: Optional[anyio.Event] = None
         """Set when the last store operation accepted so far has finished; each one waits for the one before."""

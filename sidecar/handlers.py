@@ -168,7 +168,7 @@ def search_memories(app: App, params: SearchParams) -> Reply[SearchResult]:
     limit = min(max(params.limit, 1), MAX_SEARCH)
 
     def search(snapshot: Snapshot) -> SearchResult:
-        index = app.search_index.index(snapshot)
+        index = app.ranking.index(snapshot)
         # Best first by the score shown; a later position is the newer memory, so it wins a tie.
         matching = sorted(((score, p) for p, score in index.ranked(params.query) if score > 0), reverse=True)
         return SearchResult(items=[SearchHit(memory=index.items[p], score=score) for score, p in matching[:limit]])
@@ -190,7 +190,7 @@ async def remember_conversation(app: App, params: RememberConversationParams) ->
     window = [*texts[first:-1], last]
 
     def choose(snapshot: Snapshot) -> list[str]:
-        index = app.search_index.index(snapshot)
+        index = app.ranking.index(snapshot)
         relevant = [index.items[p].content for p, score in index.ranked("\n".join(window)) if score > 0]
         return choose_known(relevant, params.known_budget_bytes)
 
@@ -217,7 +217,7 @@ def memory_context(app: App, params: ContextParams) -> Reply[ContextResult]:
         return app.read(lambda snapshot: render_context(snapshot.items, params.budget_bytes))
 
     def ranked(snapshot: Snapshot) -> ContextResult:
-        index, lines = app.search_index.derived(snapshot)
+        index, lines = app.ranking.derived(snapshot)
         return render_preferred(snapshot.items, index.order(query), params.budget_bytes, lines)
 
     return app.read(ranked)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from protocol import ContextResult, MemoryItem
+from sidecar.rules.memo import memo
 
 HEADER = "# 跨会话记忆（以下是你与用户的历史交互中记住的事实）"
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -54,7 +54,7 @@ def lines_of(items: Sequence[MemoryItem]) -> Lines:
     return Lines([line for line, _ in rendered], [size for _, size in rendered])
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=2 * 1024 * 1024)
 def _line(content: str) -> tuple[str, int]:
     line = "- " + one_line(content)
     return line, len(line.encode("utf-8"))
