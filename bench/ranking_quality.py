@@ -98,7 +98,17 @@ def main() -> int:
     parser.add_argument("--split", choices=["dev", "test", "all"], default="test")
     parser.add_argument("--json", action="store_true", help="print the raw results as one JSON object")
     parser.add_argument("--misses", action="store_true", help="list the questions missed at 2 KB")
+    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+                        help="override a ranking constant for one run (e.g. FEEDBACK_WEIGHT=0 to score without "
+                        "the query's expansion)")
     args = parser.parse_args()
+    from sidecar.rules import rank
+
+    for setting in args.set:
+        name, value = setting.split("=", 1)
+        if not hasattr(rank, name):
+            parser.error(f"sidecar.rules.rank has no constant {name}")
+        setattr(rank, name, type(getattr(rank, name))(float(value)))
     results = {name: score_set(memories, questions) for name, memories, questions in sets(args.split)}
     if args.json:
         print(json.dumps(results, ensure_ascii=False))

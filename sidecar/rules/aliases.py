@@ -62,6 +62,14 @@ def _cjk_name_before(text: str, end: int) -> str | None:
     return name if 2 <= len(name) <= _MAX_CJK_NAME else None
 
 
+def _names_someone(text: str, match: re.Match[str], name: str) -> bool:
+    """After 叫 a name follows; after 是 it may be a description ("是医生", "是橘色的"), which is no name."""
+    if not match.group().rstrip().endswith("是"):
+        return True
+    after = match.end() + len(name)
+    return not concept_terms(name) and text[after:after + 1] != "的"
+
+
 def _latin_name(name: str) -> str | None:
     words = [word for word in name.split() if word.casefold() not in GENERIC_WORDS]
     return " ".join(words) if words and len(words[0]) > 1 else None
@@ -75,7 +83,7 @@ def stated_aliases(text: str) -> list[tuple[str, str]]:
         end = match.end()
         latin = re.match(_LATIN_NAME, text[end:])
         name = _latin_name(latin.group(1)) if latin else _cjk_name_after(text, end)
-        if name:
+        if name and (latin or _names_someone(text, match, name)):
             found.append((name, match.group(1)))
     for match in patterns.zh_before.finditer(text):
         before = text[:match.start()].rstrip()

@@ -64,13 +64,16 @@ class _Table:
             for form in forms:
                 meanings.setdefault(normalise(form), ("%" + topic,))
         self.neighbours = lists.single_character_neighbours
+        # An English word is read as the form it is, else as the form it stems like (the first one listed).
         self.words: dict[str, tuple[str, ...]] = {}
+        self.stems: dict[str, tuple[str, ...]] = {}
         self.by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for form, terms in meanings.items():
             if is_cjk(form[0]):
                 self.by_first.setdefault(form[0], []).append((form, terms))
             else:
-                self.words.setdefault(stem(form), terms)
+                self.words[form] = terms
+                self.stems.setdefault(stem(form), terms)
         for starting in self.by_first.values():
             starting.sort(key=lambda pair: -len(pair[0]))
         self.relation_forms: tuple[list[str], list[str]] = ([], [])
@@ -126,7 +129,7 @@ def concept_terms(text: str) -> tuple[str, ...]:
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if not is_cjk(word[0]):
-            known = table.words.get(stem(word))
+            known = table.words.get(word) or table.stems.get(stem(word))
             if known is not None:
                 found.extend(known)
     return tuple(found)

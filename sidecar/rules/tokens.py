@@ -75,8 +75,8 @@ def _dropped_from_key(char: str) -> bool:
 
 
 def stem(word: str) -> str:
-    """Snowball's stem of a folded word in its script's language, then the derivational endings Snowball
-    keeps ("photographi" → "photograph", "climber" → "climb"), so more forms of one word meet."""
+    """Snowball's stem of a folded word in its script's language, then a derivational "-y" Snowball keeps
+    ("photography" → "photograph", as "photographs"), so more forms of one word meet."""
     return _stems((word,))[0]
 
 
@@ -85,11 +85,8 @@ def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _derived(word: str) -> str:
-    if len(word) >= 7 and word.isascii() and word.isalpha():
-        if word.endswith("i"):
-            return word[:-1]
-        if word.endswith("er"):
-            return word[:-2]
+    if len(word) >= 7 and word.endswith("i") and word.isascii() and word.isalpha():
+        return word[:-1]
     return word
 
 
