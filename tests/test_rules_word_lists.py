@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sidecar.rules.concepts import concept_terms, read_word_lists
-from sidecar.rules.tokens import is_cjk, normalise, stem
+from sidecar.rules.tokens import is_cjk, normalise
 from tests.strategies import contents
 
 LISTS = read_word_lists()

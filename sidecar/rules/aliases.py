@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from sidecar.rules.concepts import concept_terms, relation_forms, relation_terms
 from sidecar.rules.memo import memo
@@ -122,7 +122,7 @@ def aliases(statements: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]
     return {name: tuple(sorted(terms)) for name, terms in found.items()}
 
 
-def named_in(text: str, known: dict[str, tuple[str, ...]]) -> list[str]:
+def named_in(text: str, known: Mapping[str, tuple[str, ...]]) -> list[str]:
     """The relation terms of every known name the (folded) text mentions as a whole word."""
     found: list[str] = []
     for name, terms in known.items():
