@@ -48,6 +48,8 @@ _WORD = re.compile(r"\d+(?:\.\d+)+|[^\W_]+")
 def is_cjk(char: str) -> bool:
     if char < "\u3040":
         return False
+    if "\u4e00" <= char <= "\u9fff":
+        return True
     code = ord(char)
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
