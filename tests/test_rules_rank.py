@@ -94,3 +94,25 @@ def test_a_huge_query_ranks_by_its_start_and_end() -> None:
     assert len(_bounded(huge)) <= MAX_QUERY_CHARS + 1
     assert index.order(huge) == index.order(_bounded(huge))
     assert set(index.order(huge)[:2]) == {1, 2}, "both ends of the query still count"
+
+
+def test_a_name_in_nearly_every_memory_weighs_nearly_nothing() -> None:
+    # Issue 17: boosts follow the store. Both names are in every memory but one; the answer shares one
+    # rare word with the question, the others share the names and one common word.
+    stored = [mem(f"m{n}", f"Alice and Bob talked about the weekend plan number {n}", n) for n in range(40)]
+    stored.append(mem("answer", "Bob volunteered at the animal shelter", 40))
+    stored += [mem(f"w{n}", f"Alice and Bob walked along the river, weekend {n}", 41 + n) for n in range(10)]
+    index = RankingIndex(stored)
+    assert index.items[index.order("Did Alice and Bob volunteer on a weekend?")[0]].id == "answer"
+    scores = dict(index.ranked("Alice"))
+    rare = dict(index.ranked("shelter"))
+    assert max(scores.values()) < 0.1 * max(rare.values())
+
+
+def test_a_rare_capitalised_name_counts_more_than_a_rare_ordinary_word() -> None:
+    stored = [mem("name", "User met Kestrel at the conference", 1), mem("word", "User met a kestrel bird", 2),
+              *(mem(f"f{n}", f"filler memory {n} about tea", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    named = dict((index.items[p].id, s) for p, s in index.ranked("Where did I meet Kestrel?"))
+    plain = dict((index.items[p].id, s) for p, s in index.ranked("where did i meet kestrel?"))
+    assert named["name"] > plain["name"] > 0

@@ -24,6 +24,7 @@ NAME_BOOST = 0.5
 FEEDBACK_DOCS = 3
 FEEDBACK_TERMS = 8
 FEEDBACK_WEIGHT = 0.3
+FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the mean of all matches
 UNIGRAM_WEIGHT = 0.3
 CONCEPT_WEIGHT = 1.0
 TOPIC_WEIGHT = 0.5
@@ -183,7 +184,14 @@ class RankingIndex:
         return scores
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
-        best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > 0),
+        """Terms of the few best matches, only where they stand out: when the best matches score no
+        higher than the many after them, nothing says which one is relevant, and expanding from them
+        would drift the query towards whatever they happen to share."""
+        matched = [score for score in scores if score > 0]
+        if not matched:
+            return {}
+        floor = FEEDBACK_MARGIN * sum(matched) / len(matched)
+        best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > floor),
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
