@@ -14,7 +14,7 @@ _CJK_NAME_STOPS = frozenset("是的在和与跟也很了，。、；：！？,.;
 _MAX_CJK_NAME = 4
 _LATIN_NAME = r"([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)"
 _OWNER_ZH = "(?:用户|我|他|她)的?"
-_OWNER_EN = r"(?:(?:the )?user's|my|his|her)"
+_OWNER_EN = r"(?i:(?:the )?user's|my|his|her)"
 
 
 class _Patterns:
@@ -29,10 +29,9 @@ class _Patterns:
         self.zh_before = re.compile(f"(?:是|为){_OWNER_ZH}({zh_forms})")
         # my manager is Dana / the user's wife, Anna, … / user's cat named Miso
         self.en_after = re.compile(
-            rf"\b{_OWNER_EN} ({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called)\s+{_LATIN_NAME}",
-            re.IGNORECASE)
+            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called))\s+{_LATIN_NAME}")
         # Dana is the user's manager
-        self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} ({en_forms})\b", re.IGNORECASE)
+        self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
 
 
 @memo(max_bytes=1024 * 1024)
@@ -105,14 +104,16 @@ def stated_aliases(text: str) -> list[tuple[str, str]]:
     return found
 
 
-def aliases(statements: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
-    """Each folded name that `stated_aliases` found, with the concept terms of the relation it names.
+def aliases(statements: Iterable[tuple[str, str]], broader: bool = True) -> dict[str, tuple[str, ...]]:
+    """Each folded name that `stated_aliases` found, with the concept term of the relation it names and,
+    if `broader`, the broader ones that name it too (妻子 → @wife, and @spouse for "爱人").
 
     A name given to two different relations stands for both.
     """
     found: dict[str, set[str]] = {}
     for name, relation in statements:
-        terms = [wider for term in concept_terms(relation) if term[0] == "@" for wider in relation_terms(term)]
+        named = [term for term in concept_terms(relation) if term[0] == "@"]
+        terms = [wider for term in named for wider in relation_terms(term)] if broader else named
         if not terms:
             continue
         # "Dana Scott" is often "Dana" afterwards: the first name stands for the relation too.

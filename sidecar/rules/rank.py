@@ -28,6 +28,9 @@ FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the me
 UNIGRAM_WEIGHT = 0.3
 CONCEPT_WEIGHT = 1.0
 TOPIC_WEIGHT = 0.5
+# A query naming someone the store defines also asks about the relation (朵朵 → @daughter), more weakly
+# than one saying the relation: the name's own words already find the memories that use the name.
+ALIAS_WEIGHT = 0.3
 MAX_QUERY_CHARS = 4000
 
 
@@ -86,10 +89,11 @@ class RankingIndex:
     """
 
     __slots__ = ("_alias_hits", "_aliases", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
-                 "_texts", "items")
+                 "_query_aliases", "_texts", "items")
     _texts: dict[str, _Text]
     _postings: Postings
     _aliases: dict[str, tuple[str, ...]]
+    _query_aliases: dict[str, tuple[str, ...]]
     _alias_hits: Postings
 
     def __init__(self, items: Sequence[MemoryItem], previous: Optional[RankingIndex] = None) -> None:
@@ -104,7 +108,11 @@ class RankingIndex:
         lengths = [self._texts[item.content].length for item in self.items]
         average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
         self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
-        self._aliases = aliases(statement for text in self._texts.values() for statement in text.aliases)
+        statements = [statement for text in self._texts.values() for statement in text.aliases]
+        # A memory naming someone is also about the relation and the broader ones (苏晴 → @wife, @spouse);
+        # a query naming them asks about the relation itself: its name's own words already match the name.
+        self._aliases = aliases(statements)
+        self._query_aliases = aliases(statements, broader=False)
         self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
         self._max_idf = self._idf_of(1)
@@ -152,14 +160,15 @@ class RankingIndex:
 
     def _query_weights(self, query: str) -> dict[str, float]:
         bounded = _bounded(query)
-        terms = search_terms(bounded)
-        if self._aliases:
-            terms += named_in(normalise(bounded), self._aliases)
         named = names(bounded)
         weights: dict[str, float] = {}
-        for term in terms:
+        for term in search_terms(bounded):
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
+        if self._aliases:
+            for term in named_in(normalise(bounded), self._query_aliases):
+                if term not in weights:
+                    weights[term] = ALIAS_WEIGHT * CONCEPT_WEIGHT
         return weights
 
     def _scores(self, query: str) -> tuple[list[float], list[float]]:
