@@ -29,7 +29,8 @@ class _Patterns:
         self.zh_before = re.compile(f"(?:是|为){_OWNER_ZH}({zh_forms})")
         # my manager is Dana / the user's wife, Anna, … / user's cat named Miso
         self.en_after = re.compile(
-            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called))\s+{_LATIN_NAME}")
+            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called))"
+            rf"\s+{_LATIN_NAME}")
         # Dana is the user's manager
         self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
 
