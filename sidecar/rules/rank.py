@@ -118,19 +118,20 @@ class RankingIndex:
         self._max_idf = self._idf_of(1)
 
     def _named_hits(self, previous: Optional[RankingIndex]) -> Postings:
-        """The relation terms each text earns by naming someone the store defines ("林小雨" → @wife)."""
-        hits: Postings = {}
+        """The relation terms each text earns by naming someone the store defines ("林小雨" → @wife);
+        by difference from the previous index when the store defines the same names."""
         if not self._aliases:
-            return hits
-        reuse = previous is not None and previous._aliases == self._aliases
-        for text, read in self._texts.items():
-            if reuse and previous is not None and text in previous._texts:
-                terms: Iterable[str] = (term for term, held in previous._alias_hits.items() if text in held)
-            else:
-                terms = named_in(read.folded, self._aliases)
-            for term in terms:
-                hits.setdefault(term, {})[text] = 1
-        return hits
+            return {}
+        if previous is None or previous._aliases != self._aliases:
+            return _named_postings(self._texts, self._texts.keys(), self._aliases)
+        hits = {term: dict(held) for term, held in previous._alias_hits.items()}
+        for text in previous._texts.keys() - self._texts.keys():
+            for held in hits.values():
+                held.pop(text, None)
+        added = _named_postings(self._texts, self._texts.keys() - previous._texts.keys(), self._aliases)
+        for term, held in added.items():
+            hits.setdefault(term, {}).update(held)
+        return {term: held for term, held in hits.items() if held}
 
     def _hits(self, term: str) -> dict[str, int]:
         direct = self._postings.get(term)
@@ -230,6 +231,15 @@ class RankingIndex:
         expanded = sorted([(scores[p], p) for p in range(count) if direct[p] <= 0 < scores[p]], reverse=True)
         rest = [p for p in range(count - 1, -1, -1) if scores[p] <= 0]
         return [p for _, p in matched] + [p for _, p in expanded] + rest, scores
+
+
+def _named_postings(texts: dict[str, _Text], which: Iterable[str],
+                    known: dict[str, tuple[str, ...]]) -> Postings:
+    hits: Postings = {}
+    for text in which:
+        for term in named_in(texts[text].folded, known):
+            hits.setdefault(term, {})[text] = 1
+    return hits
 
 
 def _postings(previous: Postings, known: dict[str, _Text], texts: dict[str, _Text]) -> Postings:
