@@ -94,3 +94,12 @@ def test_aliases_of_any_text_never_raise_and_name_known_relations(texts: list[st
     for name, terms in known.items():
         assert name and all(term.startswith("@") for term in terms)
     assert set(named_in(query, known)) <= {term for terms in known.values() for term in terms}
+
+
+@given(st.lists(st.one_of(contents, st.builds("用户的妻子叫{}".format, contents),
+                          st.builds("My manager is {}".format, contents)), max_size=15), contents)
+def test_a_store_defining_any_names_ranks_any_query_as_a_permutation(texts: list[str], query: str) -> None:
+    stored = [mem(f"m{n}", text, n) for n, text in enumerate(texts)]
+    ranked = RankingIndex(stored).ranked(query)
+    assert sorted(p for p, _ in ranked) == list(range(len(stored)))
+    assert all(score >= 0 for _, score in ranked)
