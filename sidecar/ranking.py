@@ -48,6 +48,9 @@ class Ranking:
             return held
         from sidecar.rules.rank import RankingIndex  # imported on first use: start-up never pays
 
-        ranked = Ranked(RankingIndex(items, held.ranking if held is not None else None), lines_of(items))
+        if held is None:
+            ranked = Ranked(RankingIndex(items), lines_of(items))
+        else:
+            ranked = Ranked(RankingIndex(items, held.ranking), lines_of(items, (held.ranking.items, held.lines)))
         self._sources, self._ranked = sources, ranked
         return ranked
