@@ -103,3 +103,11 @@ def test_a_store_defining_any_names_ranks_any_query_as_a_permutation(texts: list
     ranked = RankingIndex(stored).ranked(query)
     assert sorted(p for p, _ in ranked) == list(range(len(stored)))
     assert all(score >= 0 for _, score in ranked)
+
+
+def test_a_store_naming_thousands_keeps_only_the_newest_names() -> None:
+    from sidecar.rules.aliases import MAX_NAMES
+
+    statements = [(f"Name{n:04d}", "manager") for n in range(1000)]
+    known = aliases(statements)
+    assert len(known) <= MAX_NAMES and "name0999" in known and "name0000" not in known

@@ -12,6 +12,9 @@ from sidecar.rules.tokens import GENERIC_WORDS, is_cjk, normalise
 # A Chinese name is two to four characters; a name ends where a particle or a verb of the sentence begins.
 _CJK_NAME_STOPS = frozenset("是的在和与跟也很了，。、；：！？,.;:!? 她他它们今每从")
 _MAX_CJK_NAME = 4
+# A person's store names a handful of people and pets; every name is looked for in every memory, so a
+# store stating thousands (a pasted list) must not make each rebuild scan thousands: the newest stand.
+MAX_NAMES = 64
 _LATIN_NAME = r"([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)"
 _OWNER_ZH = "(?:用户|我|他|她)的?"
 _OWNER_EN = r"(?i:(?:the )?user's|my|his|her)"
@@ -121,7 +124,8 @@ def aliases(statements: Iterable[tuple[str, str]], broader: bool = True) -> dict
         for spelled in {name, name.split()[0]}:
             if len(spelled) > 1:
                 found.setdefault(normalise(spelled), set()).update(terms)
-    return {name: tuple(sorted(terms)) for name, terms in found.items()}
+    newest = list(found.items())[-MAX_NAMES:]
+    return {name: tuple(sorted(terms)) for name, terms in newest}
 
 
 def named_in(text: str, known: Mapping[str, tuple[str, ...]]) -> list[str]:
