@@ -55,9 +55,11 @@ def language_of(word: str) -> str | None:
 
 
 @memo(max_bytes=64 * 1024)
-def _stemmer(language: str) -> Stemmer:
+def _stemmer(language: str) -> Stemmer | None:
     import Stemmer  # the C extension loads with the first word to stem
 
+    if language not in Stemmer.algorithms():
+        return None  # an older PyStemmer without this language: its words stay as they are
     # No cache inside the stemmer: it would keep a query's words past its request (issue 20.1).
     return Stemmer.Stemmer(language, 0)
 
@@ -73,6 +75,8 @@ def stem_words(words: tuple[str, ...]) -> tuple[str, ...]:
                 by_language.setdefault(language, []).append(at)
     for language, places in by_language.items():
         stemmer = _stemmer(language)
+        if stemmer is None:
+            continue
         with _STEMMING:
             stems = stemmer.stemWords([words[at] for at in places])
         for at, stemmed in zip(places, stems, strict=True):
