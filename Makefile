@@ -66,8 +66,9 @@ bench: $(STAMP)
 # The packaged sidecar: the one-dir layout the app ships (tauri-bridge/resources/memory-sidecar/), then
 # the one-file fallback (tauri-bridge/binaries/memory-sidecar-<target triple>).
 binary: $(STAMP)
-	@echo "make: installing PyInstaller (log: $(VENV)/install-build.log), then building the one-dir and one-file layouts (about 30 s each)" >&2
+	@echo "make: installing PyInstaller (log: $(VENV)/install-build.log), then building the one-dir and one-file layouts (about half a minute for both)" >&2
 	@$(call PIP_INSTALL,build,$(VENV)/install-build.log)
+	@echo "make: PyInstaller's warnings are expected: 'Runtime hooks for inspect/pkgutil have already been defined' (our hooks replace them, for start-up time) and 'Library shell32/ole32/ntdll required via ctypes not found' (Windows-only code in platformdirs and filelock)" >&2
 	$(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onedir
 	$(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onefile
 
