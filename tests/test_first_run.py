@@ -1,4 +1,4 @@
-"""The newcomer's first `make`: the interpreter is checked before anything is created (issue 19.1)."""
+"""A newcomer's first run: `make` checks the interpreter before creating anything (issue 19.1); skips say why plainly."""
 
 from __future__ import annotations
 
@@ -88,3 +88,14 @@ def test_an_interpreter_that_qualifies_passes_the_check(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "-m venv .venv" in done.stdout
     assert not (clone / ".venv").exists()
+
+
+def test_no_skip_reason_names_a_path_outside_the_repository() -> None:
+    """Issue 19.9: a skip that points at ../shared/… means nothing in a clone."""
+    import re
+
+    reasons = [match for path in sorted((ROOT / "tests").glob("*.py"))
+               for match in re.findall(r"""(?:reason=|skip\()\s*(f?["'][^"']*["'])""", path.read_text("utf-8"))]
+    assert len(reasons) > 10
+    outside = [reason for reason in reasons if re.search(r"\.\./|(^|[\s\"'])/(?!proc\b)|~/|[A-Z]:\\", reason)]
+    assert outside == []
