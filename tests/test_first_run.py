@@ -1,4 +1,4 @@
-"""A newcomer's first run: `make` checks the interpreter before creating anything (issue 19.1); skips say why plainly."""
+"""A newcomer's first run: make checks the interpreter before creating anything (issue 19.1); skips say why."""
 
 from __future__ import annotations
 
