@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Optional, TypeVar
 
@@ -55,6 +54,8 @@ def now_ms() -> int:
 
 
 def new_change_id() -> str:
+    import uuid  # with the first write, not at start-up
+
     return str(uuid.uuid4())
 
 
