@@ -132,3 +132,13 @@ test("the tarball installs offline without an install-scripts warning, imports b
   `], { cwd: app, encoding: "utf8" });
   assert.deepEqual(JSON.parse(loaded), ["function", "function", "function", "function", "function", true]);
 });
+
+test("the README's ExtractionTurn table lists every field of the type, optional ones marked", () => {
+  const source = readFileSync(join(BRIDGE, "src", "trigger.ts"), "utf8");
+  const body = /export interface ExtractionTurn \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
+  const fields = [...body.matchAll(/^\s+(\w+\??):/gm)].map(([, field]) => field);
+  assert.ok(fields.length >= 5, `ExtractionTurn's fields were found (${fields.length})`);
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const rows = [...readme.matchAll(/^\s*\| `(\w+\??)` \|/gm)].map(([, field]) => field);
+  for (const field of fields) assert.ok(rows.includes(field), `README lists ExtractionTurn.${field}`);
+});
