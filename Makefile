@@ -53,6 +53,8 @@ test-python: $(STAMP)
 	$(BIN)/python -m pytest
 
 test-bridge: $(STAMP)
+	@command -v npm >/dev/null && node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' \
+		|| { echo "make: the bridge's tests need Node >= 20 with npm; install them, or run make test-python alone" >&2; exit 1; }
 	@if [ -f $(BRIDGE)/package.json ]; then \
 		cd $(BRIDGE) && npm ci --no-audit --no-fund && npm test; \
 	fi
