@@ -38,7 +38,10 @@ endef
 
 $(STAMP): pyproject.toml
 	@echo "make: installing the sidecar and its test tools into $(VENV)/ with $(PYTHON) (first run only, about half a minute; pip's log: $(VENV)/install.log)" >&2
-	@$(PYTHON) -m venv $(VENV)
+	@if [ -e $(VENV) ] && ! $(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+		echo "make: $(VENV)/ was made by an older or missing Python; making it anew" >&2; \
+		$(PYTHON) -m venv --clear $(VENV); \
+	else $(PYTHON) -m venv $(VENV); fi
 	@$(call PIP_INSTALL,test,$(VENV)/install.log)
 	@touch $(STAMP)
 
