@@ -174,9 +174,14 @@ def learn(peer: Sidecar, facts: list[Row], histories: Sequence[str], echo: bool)
     merges = Merges()
     slot_of = {key(f["content"]): (f["history"], f["slot"]) for f in facts}
     text_of = {f["id"]: f["content"] for f in facts}
+    earlier: dict[tuple[str, str], set[str]] = {}  # slot → keys of the texts told of it so far
     for scope, told in sessions(facts, histories):
         known = known_memories(peer, told) if echo else []
-        output = [{"content": c} for c in known] + [{"content": f["content"]} for f in told]
+        # The complete array (S5.5) leaves out a known memory the session restates or changes (S9.2).
+        replaced = set().union(*(earlier.get((f["history"], f["slot"]), set()) for f in told))
+        output = [{"content": c} for c in known if key(c) not in replaced] + [{"content": f["content"]} for f in told]
+        for f in told:
+            earlier.setdefault((f["history"], f["slot"]), set()).add(key(f["content"]))
         params: Row = {"raw": json.dumps(output, ensure_ascii=False), "sourceScope": scope}
         if echo:
             params["basis"] = known
@@ -408,7 +413,8 @@ def main() -> int:
                              "dependencies, else .venv/bin/python)")
     parser.add_argument("--echo", action="store_true",
                         help="each session's output also repeats the 「已有记忆」 the product would send (S5.5's "
-                             "complete array), passed as basis")
+                             "complete array, leaving out the ones the session restates or changes), passed as "
+                             "basis")
     parser.add_argument("--no-timing", action="store_true")
     parser.add_argument("--misses", choices=["100", "1000"],
                         help="list the 8 KB misses of each history alone at this limit")
