@@ -1,7 +1,8 @@
 """When two memories hold the same fact: equal match keys, or a restatement (SPEC S9.1, S9.2).
 
 Tuned for precision: merging two different facts loses one, missing a restatement only keeps a
-near-duplicate (and every change can be undone), so each rule below needs positive evidence.
+near-duplicate (and every change can be undone), so each rule below needs positive evidence. Subject and
+attribute decide first (issue 16): other people, swapped roles or another attribute are never one fact.
 """
 
 from __future__ import annotations
@@ -9,15 +10,25 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 
-from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
+from sidecar.rules.facts import (
+    Frame,
+    attributes_conflict,
+    frame,
+    heads_conflict,
+    many_valued,
+    people_conflict,
+    plural_subject,
+)
+from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
+from sidecar.rules.wording import canonical
 
 __all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
-# "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
+# "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
 _CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
 _WORD_CUES = frozenset("is are was were now".split())
 _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
@@ -27,15 +38,20 @@ MIN_SHARED_WEIGHT = 0.7
 # Share of what two differently worded texts say that they must have in common.
 REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
+# Past the attribute a single-valued frame says its value and little else.
+_REST_MAX_CHARS = 16
+# Change cues and negations say that something changed, never which fact: they are no shared evidence.
+CUE_TOKENS = frozenset(t for word in CHANGE_CUES.split() for t in tokens(word)) | frozenset(
+    tokens("stopped stop anymore no longer 不再 了 quit"))
 
 
-@lru_cache(maxsize=16384)
+@memo(max_bytes=1 << 20)
 def upper_weight(token: str) -> float:
     """The most a token can weigh: a Latin/digit word may turn out to be a name."""
     return 1.0 if is_strong(token) else _plain_weight(token)
 
 
-@lru_cache(maxsize=16384)
+@memo(max_bytes=1 << 20)
 def _plain_weight(token: str) -> float:
     """Evidence a shared token gives when no text writes it as a name: versions count most, CJK fragments
     least (a name counts 1.0)."""
@@ -46,7 +62,7 @@ def _plain_weight(token: str) -> float:
     return 0.6 if len(token) > 1 else 0.3
 
 
-@lru_cache(maxsize=16384)
+@memo(max_bytes=1 << 20)
 def _has_digit(token: str) -> bool:
     return any(c.isdigit() for c in token)
 
@@ -76,8 +92,95 @@ def restates(a: str, b: str) -> bool:
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
+    a, b = canonical(a), canonical(b)
+    if match_key(a) == match_key(b):
+        return True  # the same words, a number written in words on one side
+    frame_a, frame_b = frame(a), frame(b)
+    if people_conflict(frame_a, frame_b):
+        return False
+    if _extends(a, b) or _extends(b, a):
+        return True
+    if frame_a.negated != frame_b.negated:
+        return _same_statement(frame_a, frame_b)
+    if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
+            or frames_conflict(frames(a), frames(b))):
+        return False
+    single = _single_valued_update(frame_a, frame_b)
+    if single is not None:
+        return single
+    if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
+        return True
+    # A value may change only where both texts name the attribute, or neither does.
+    return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
+
+
+def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
+    sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机")."""
+    changed, other = (frame_b, a) if frame_b.changed else (frame_a, b)
+    if changed.head and changed.head & _chars(token_set(other)):
+        return True
+    last_a, last_b = _last_word(a), _last_word(b)
+    return last_a is not None and last_a == last_b
+
+
+def _chars(found: frozenset[str]) -> frozenset[str]:
+    return frozenset(piece for t in found for piece in (t if is_cjk(t[0]) else [t]))
+
+
+def _last_word(text: str) -> str | None:
+    """The last content word when it names a kind of thing (not a number, not a unit after one)."""
+    found = tokens(text)
+    if not found or _has_digit(found[-1]) or found[-1] in CUE_TOKENS:
+        return None
+    if len(found) > 1 and _has_digit(found[-2]):
+        return None
+    last = found[-1]
+    return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
+
+
+def _single_valued_update(a: Frame, b: Frame) -> bool | None:
+    """Same subject, same single-valued attribute, little else said: one fact (a new value is an update).
+    Same attribute of another subject: never. None when the frames do not decide."""
+    if not a.attributes or not b.attributes:
+        return None
+    mine, theirs = a.attributes[0], b.attributes[0]
+    if mine.subject != theirs.subject:
+        return False
+    if many_valued(mine.concept) or plural_subject(a) or a.past != b.past:
+        return None
+    if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
+        return None
+    in_a, in_b = token_set(mine.rest), token_set(theirs.rest)
+    if in_a and in_b and (in_a < in_b or in_b < in_a):
+        return None  # "York" / "New York": one value inside another is another value, or a detail
+    return True
+
+
+def _same_statement(a: Frame, b: Frame) -> bool:
+    """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
+    plain_a, plain_b = token_set(a.plain) - CUE_TOKENS, token_set(b.plain) - CUE_TOKENS
+    return bool(plain_a) and plain_a == plain_b
+
+
+_CONNECTORS = re.compile(
+    r"[,，;；:：、(（—-]|\s*(?:尤其|特别|主要|并且|而且|并|也|还|但|因为|所以|比如|例如|包括|和|"
+    r"(?:called|named|especially|particularly|mainly|mostly|and|but|because|since|which|who|with|including)\b)")
+_TRAILING = "。.!！ "
+
+
+def _extends(short: str, long: str) -> bool:
+    """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5)."""
+    head, whole = normalise(short).strip().rstrip(_TRAILING), normalise(long).strip()
+    if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
+        return False
+    return _CONNECTORS.match(whole, len(head)) is not None
+
+
+def _reworded(a: str, b: str, new_value: bool) -> bool:
+    """The lexical rule: the same words around one changed slot, or enough weighty words in common."""
     set_a, set_b = token_set(a), token_set(b)
-    shared = set_a & set_b
+    shared = (set_a & set_b) - CUE_TOKENS
     # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
     most = sum(map(upper_weight, shared))
     if most < MIN_SHARED_WEIGHT:
@@ -107,7 +210,8 @@ def restates(a: str, b: str) -> bool:
             kept = pair.total(shared)
             return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
-        return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
+        return (new_value and pair.total(attribute) >= 0.7
+                and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
     only_a, only_b = pair.a - shared, pair.b - shared
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
     if named_a and named_b:
@@ -115,8 +219,11 @@ def restates(a: str, b: str) -> bool:
         # Only numbers differ when every word the two do not share is one ("port 8080" / "port 3000"
         # but not "api … 8080" / "web … 3000").
         numbers_only = all(map(_is_number, only_a | only_b))
-        return ((cue or numbers_only) and pair.total(shared) >= 1.5
+        return (new_value and (cue or numbers_only) and pair.total(shared) >= 1.5
                 and len(named_a) <= 2 and len(named_b) <= 2)
+    # A shared number alone ("工作了十年" / "结婚十年了") is no shared fact.
+    if pair.total(t for t in shared if not _is_number(t)) < MIN_SHARED_WEIGHT:
+        return False
     kept, extra = pair.total(shared), pair.total(only_a | only_b)
     if not only_a or not only_b:
         # One side says more: fine when the extra names nothing new.
@@ -124,7 +231,7 @@ def restates(a: str, b: str) -> bool:
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
 
 
-@lru_cache(maxsize=4096)
+@memo(max_bytes=2 << 20)
 def _soft_key(text: str) -> str:
     """Like the match key, but a space is kept between Latin words so cue words stay visible."""
     text = normalise(text)

@@ -1,0 +1,266 @@
+"""A memory's fact frame: whose fact, which attribute, negated or not, a stated change, who did what to whom."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from sidecar.rules.lexicon import (
+    ATTRIBUTES,
+    MANY_PEOPLE,
+    NAME_STOPWORDS,
+    NEGATION_PATTERN,
+    PAST_PATTERN,
+    PEOPLE,
+    ROLE_VERBS,
+    STATED_CHANGE_PATTERN,
+    SUBJECT_NOUNS,
+    SURNAMES,
+    TIME_PATTERN,
+    USER_WORDS,
+)
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import is_cjk, normalise, token_set
+from sidecar.rules.wording import canonical
+
+
+class Attribute(NamedTuple):
+    concept: str
+    subject: frozenset[str]
+    rest: str
+
+
+class Frame(NamedTuple):
+    """What a memory says, in parts.
+
+    `people`: who the fact is about besides the user (people concepts, "name:…" for named people);
+    `strong_name`: a named person written as one ("Tom's", "张伟"), not just a capitalised first word;
+    `mentions`: the people in text order, a possessor folded into what it owns ("the user's brother");
+    `attributes`: each attribute found (most specific first), with the words before it that say whose it
+    is and what follows it (the value, and whatever else the text says);
+    `plain`: the text without negation and time words, for comparing a statement with its negation;
+    `head`: the words naming what a copula or a stated change is about ("用户的**头像**是…", "switched the
+    **terminal font** to…"), None when the text has neither;
+    `subject_nouns`: the things a fact can be about besides people (project, repo, team …).
+    """
+
+    people: frozenset[str]
+    strong_name: bool
+    mentions: tuple[str, ...]
+    attributes: tuple[Attribute, ...]
+    negated: bool
+    changed: bool
+    past: bool
+    plain: str
+    head: Optional[frozenset[str]]
+    subject_nouns: frozenset[str]
+
+
+def _latin(word: str) -> str:
+    """A regex for an English surface word with its inflections (lives, lived, living, sister's)."""
+    stem = re.escape(word)
+    ending = r"(?:s|es|'s|’s|d|ed|ing)?"
+    if word.endswith("e") and " " not in word:
+        return rf"(?<![a-z]){stem}{ending}(?![a-z])|(?<![a-z]){re.escape(word[:-1])}ing(?![a-z])"
+    return rf"(?<![a-z]){stem}{ending}(?![a-z])"
+
+
+def _people_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    surfaces: dict[str, str] = {}
+    for concept, words in PEOPLE.items():
+        for word in words.split():
+            surfaces[word] = concept
+    for word in USER_WORDS.split():
+        surfaces[word] = "user"
+    ordered = sorted(surfaces, key=len, reverse=True)
+    parts = [re.escape(w) if not w.isascii() else _latin(w) for w in ordered]
+    return re.compile("|".join(parts)), surfaces
+
+
+_PEOPLE, _PEOPLE_SURFACES = _people_pattern()
+_ATTRIBUTES = [(concept, re.compile(pattern), many) for concept, pattern, many in ATTRIBUTES]
+_MANY_ATTRIBUTES = frozenset(concept for concept, _, many in ATTRIBUTES if many)
+_NEGATION = re.compile(NEGATION_PATTERN)
+_PAST = re.compile(PAST_PATTERN)
+_CHANGE = re.compile(STATED_CHANGE_PATTERN)
+_TIME = re.compile(TIME_PATTERN)
+_FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
+_ROLE_NAME = re.compile(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
+_POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
+# A Chinese given name ends before one of these (a verb, a particle, a number).
+_NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明昨上下每被对说让叫有要会能想就还又不没已正刚从做当一二两三"
+                "四五六七八九十特最收借欠写介照搬跳换改升开打学读写弹听看玩吃喝穿戴用坐骑参报加回离来到拿找请退入负担觉认"
+                "知希计准经常总平周，,。 ")
+# Words that start like a nickname ("小王", "阿杰", "老李") but are not names.
+_NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小组 小程 小米 小姐 小伙 小朋 小型 小吃"
+                           " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
+                           " 老鼠 老式 老版 阿姨 阿里".split())
+_CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+
+
+def _person(surface: str) -> str:
+    found = _PEOPLE_SURFACES.get(surface)
+    if found is not None:
+        return found
+    for ending in ("'s", "’s", "es", "s", "d", "ed"):
+        if surface.endswith(ending) and surface[: -len(ending)] in _PEOPLE_SURFACES:
+            return _PEOPLE_SURFACES[surface[: -len(ending)]]
+    return "user"
+
+
+def chinese_name(text: str, start: int = 0) -> Optional[str]:
+    """A Chinese personal name at `start` ("刘洋喜欢…", "小王送了…", "韩梅梅养了…"), or None."""
+    hit = _CJK_NAME_START.match(text, start)
+    if hit is None:
+        return None
+    name = hit.group()
+    if name[0] in "小阿老":
+        return None if name in _NOT_NICKNAMES else name
+    while len(name) > 2 and name[-1] in _NAME_END:
+        name = name[:-1]
+    if name[-1] in _NAME_END:
+        return None
+    after = text[start + len(name):start + len(name) + 1]
+    return name if after and (after in _NAME_END or not after.strip()) else None
+
+
+@memo(max_bytes=4 << 20)
+def frame(text: str) -> Frame:
+    """The frame of one memory text (numbers in words already read as digits)."""
+    raw = canonical(text).strip()
+    folded = normalise(raw)
+    mentions: list[tuple[int, str]] = []
+    strong = False
+    first = _FIRST_WORD.match(raw)
+    if first is not None and first.group(1).casefold() not in NAME_STOPWORDS:
+        mentions.append((0, "name:" + first.group(1).casefold()))
+        strong = bool(first.group(2))
+    elif (zh := chinese_name(folded)) is not None:
+        mentions.append((0, "name:" + zh))
+        strong = True
+    for hit in _POSSESSIVE_NAME.finditer(raw):
+        if hit.start() > 0:
+            mentions.append((hit.start(), "name:" + hit.group(1).casefold()))
+            strong = True
+    for hit in _ROLE_NAME.finditer(raw):
+        mentions.append((hit.start(1), "name:" + hit.group(1).casefold()))
+    for index, char in enumerate(folded):
+        if char in "给向把和跟与是送对帮替欠教带请陪了" and (zh := chinese_name(folded, index + 1)) is not None:
+            mentions.append((index + 1, "name:" + zh))
+    for hit in _PEOPLE.finditer(folded):
+        person = _person(hit.group())
+        if person == "user" and _owns_next(folded, hit.end()):
+            continue  # "the user's brother": the brother is who acts, the user only his possessor
+        mentions.append((hit.start(), person))
+    mentions.sort()
+    ordered = tuple(m for _, m in mentions)
+    attributes: list[Attribute] = []
+    for concept, pattern, _ in _ATTRIBUTES:
+        found = pattern.search(folded)
+        if found is not None:
+            attributes.append(Attribute(concept, _subject(folded[:found.start()], ordered), folded[found.end():]))
+    plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
+    return Frame(people=frozenset(m for m in ordered if m != "user"), strong_name=strong, mentions=ordered,
+                 attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
+                 changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
+                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)))
+
+
+def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
+    switched = _SWITCHED_OBJECT.search(folded)
+    if switched is not None:
+        span = switched.group(1)
+    else:
+        hit = _HEAD_END.search(folded)
+        if hit is None:
+            return None
+        span = folded[:hit.start()]
+    return frozenset(t for t in _subject(span, mentions) if not t.startswith("name:")) - _SUBJECT_TOKENS
+
+
+_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
+                       r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
+_SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set)\s+(?:the|his|her|their|its|my)\s+"
+                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from)\b")
+_SUBJECT_NOUN = re.compile(SUBJECT_NOUNS)
+_SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
+                            for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
+
+
+def _owns_next(folded: str, end: int) -> bool:
+    after = folded[end:end + 24]
+    for prefix in ("'s ", "’s ", " ", "的", ""):
+        if after.startswith(prefix):
+            hit = _PEOPLE.match(after, len(prefix))
+            if hit is not None and _person(hit.group()) != "user":
+                return True
+    return False
+
+
+def _subject(span: str, mentions: tuple[str, ...]) -> frozenset[str]:
+    """Whose attribute it is: the people named before the attribute, and the other words there."""
+    span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
+    found: set[str] = set()
+    for hit in _PEOPLE.finditer(span):
+        person = _person(hit.group())
+        if person != "user":
+            found.add(person)
+    names = {m for m in mentions if m.startswith("name:")}
+    found |= {n for n in names if n[5:] in span}
+    rest = _PEOPLE.sub(" ", span)
+    for name in names:
+        rest = rest.replace(name[5:], " ")
+    for token in token_set(rest):
+        if token[0].isdigit():
+            continue
+        if is_cjk(token[0]):
+            found.update(c for c in token if c not in _HOUSEHOLD)
+        else:
+            found.add(token)
+    return frozenset(found)
+
+
+# "用户家的猫" is the user's cat: the household marker names nobody new.
+_HOUSEHOLD = frozenset("家")
+
+
+def many_valued(attribute: str) -> bool:
+    return attribute in _MANY_ATTRIBUTES
+
+
+def people_conflict(a: Frame, b: Frame) -> bool:
+    """Other people, or the same people in swapped roles ("A 把 B 借给 C" / "C 把 B 借给 A")."""
+    if a.people != b.people:
+        only = a.people ^ b.people
+        if any(not m.startswith("name:") for m in only) or a.strong_name or b.strong_name:
+            return True
+        # A capitalised first word may be a tool, not a person: two of them that differ still conflict.
+        if {m for m in a.people if m.startswith("name:")} and {m for m in b.people if m.startswith("name:")}:
+            return True
+    shared = set(a.mentions) & set(b.mentions)
+    if len(shared) < 2:
+        return False
+    return _first_order(a.mentions, shared) != _first_order(b.mentions, shared)
+
+
+def _first_order(mentions: tuple[str, ...], keep: set[str]) -> list[str]:
+    seen: list[str] = []
+    for mention in mentions:
+        if mention in keep and mention not in seen:
+            seen.append(mention)
+    return seen
+
+
+def heads_conflict(a: Frame, b: Frame) -> bool:
+    """Each text says what it is about and they share no word: the avatar is not the wallpaper."""
+    return bool(a.head and b.head and not a.head & b.head) or a.subject_nouns != b.subject_nouns
+
+
+def attributes_conflict(a: Frame, b: Frame) -> bool:
+    """Both texts name an attribute and the most specific ones differ: a parrot's name is not its age."""
+    return bool(a.attributes and b.attributes and a.attributes[0].concept != b.attributes[0].concept)
+
+
+def plural_subject(found: Frame) -> bool:
+    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name."""
+    return bool(found.people & MANY_PEOPLE)
