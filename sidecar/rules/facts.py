@@ -175,13 +175,14 @@ def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
         if hit is None:
             return None
         span = folded[:hit.start()]
-    return frozenset(t for t in _subject(span, mentions) if not t.startswith("name:")) - _SUBJECT_TOKENS
+    return frozenset(t for t in _subject(span, mentions, whole=True) if not t.startswith("name:")) - _SUBJECT_TOKENS
 
 
 _HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
-_SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set)\s+(?:the|his|her|their|its|my)\s+"
-                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from)\b")
+_SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
+                              r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
+                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
 _SUBJECT_NOUN = re.compile(SUBJECT_NOUNS)
 _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
@@ -197,8 +198,9 @@ def _owns_next(folded: str, end: int) -> bool:
     return False
 
 
-def _subject(span: str, mentions: tuple[str, ...]) -> frozenset[str]:
-    """Whose attribute it is: the people named before the attribute, and the other words there."""
+def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> frozenset[str]:
+    """Whose attribute it is: the people and things named before the attribute and, of the other words
+    there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
     span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
     found: set[str] = set()
     for hit in _PEOPLE.finditer(span):
@@ -207,7 +209,8 @@ def _subject(span: str, mentions: tuple[str, ...]) -> frozenset[str]:
             found.add(person)
     names = {m for m in mentions if m.startswith("name:")}
     found |= {n for n in names if n[5:] in span}
-    rest = _PEOPLE.sub(" ", span)
+    found |= set(_SUBJECT_NOUN.findall(span))
+    rest = _SUBJECT_NOUN.sub(" ", _PEOPLE.sub(" ", span if whole else _possessed(span)))
     for name in names:
         rest = rest.replace(name[5:], " ")
     for token in token_set(rest):
@@ -222,6 +225,17 @@ def _subject(span: str, mentions: tuple[str, ...]) -> frozenset[str]:
 
 # "用户家的猫" is the user's cat: the household marker names nobody new.
 _HOUSEHOLD = frozenset("家")
+_POSSESSIVE = re.compile(r"的|家|'s\b|’s\b")
+
+
+def _possessed(span: str) -> str:
+    """The thing owned in "X 的 Y" / "X's Y" before an attribute ("用户家鹦鹉的名字" → 鹦鹉); verbs and adverbs
+    before an attribute say nothing about whose it is."""
+    parts = [p for p in _POSSESSIVE.split(span)]
+    if len(parts) < 2:
+        return ""
+    owned = [p for p in parts[1:] if p.strip()]
+    return owned[-1] if owned else ""
 
 
 def many_valued(attribute: str) -> bool:

@@ -138,7 +138,7 @@ def has_change_cue(found: frozenset[tuple[str, str]]) -> bool:
 
 # --- Fact frames (issue 16): patterns run on normalised text with numbers already written as digits. ---
 
-USER_WORDS = "用户 本人 我 user i"
+USER_WORDS = "用户 本人 我 user"
 # People one has several of: a new name or age for "a friend" may be another friend.
 MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teacher roommate team family".split())
 # (attribute, pattern, many-valued). The first that matches is the text's attribute; the span before it
@@ -177,7 +177,8 @@ NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过|少|仅
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
                     r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"跳槽|搬到|搬去|搬家|换成|换了|换到|改用|改成|改为|改坐|换用|升级到|升级为|升级了|"
+STATED_CHANGE_PATTERN = (r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
+                         r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|转到|切换到|"
                          r"\bmoved to\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
                          r"\breplaced\b|\bmigrated\b")
@@ -186,7 +187,7 @@ PAST_PATTERN = r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\
 # When a statement holds, not what it says: cut before the statements are compared.
 TIME_PATTERN = (r"上个月|这个月|下个月|上周|这周|本周|下周|去年|今年|明年|前年|最近|现在|目前|如今|已经|刚刚|刚|终于|"
                 r"前不久|不久前|\brecently\b|\bnow\b|\bcurrently\b|\bjust\b|\bfinally\b|\blast (?:month|year|week)\b|"
-                r"\bthis (?:month|year|week)\b|\bthese days\b")
+                r"\b(?:last|this|next) (?:month|year|week|weekend|spring|summer|autumn|fall|winter)\b|\bthese days\b")
 # Capitalised first words that open a sentence without naming a person.
 NAME_STOPWORDS = frozenset(
     "the a an user users my our their his her its this that these those in on at for every each when after"

@@ -121,7 +121,18 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     if changed.head and changed.head & _chars(token_set(other)):
         return True
     last_a, last_b = _last_word(a), _last_word(b)
-    return last_a is not None and last_a == last_b
+    if last_a is None or last_a != last_b:
+        return False
+    if _after_number(a) or _after_number(b):
+        # "跑 5 公里" / "游泳 2 公里": a unit after a number is one only when nothing else changed.
+        unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
+        return all(map(_is_number, unshared))
+    return True
+
+
+def _after_number(text: str) -> bool:
+    found = tokens(text)
+    return len(found) > 1 and _has_digit(found[-2])
 
 
 def _chars(found: frozenset[str]) -> frozenset[str]:
@@ -133,8 +144,6 @@ def _last_word(text: str) -> str | None:
     found = tokens(text)
     if not found or _has_digit(found[-1]) or found[-1] in CUE_TOKENS:
         return None
-    if len(found) > 1 and _has_digit(found[-2]):
-        return None
     last = found[-1]
     return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
 
@@ -145,9 +154,11 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if not a.attributes or not b.attributes:
         return None
     mine, theirs = a.attributes[0], b.attributes[0]
+    if many_valued(mine.concept):
+        return None
     if mine.subject != theirs.subject:
         return False
-    if many_valued(mine.concept) or plural_subject(a) or a.past != b.past:
+    if plural_subject(a) or a.past != b.past:
         return None
     if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
         return None
