@@ -36,8 +36,8 @@ class Frame(NamedTuple):
     `people`: who the fact is about besides the user (people concepts, "name:…" for named people);
     `strong_name`: a named person written as one ("Tom's", "张伟"), not just a capitalised first word;
     `mentions`: the people in text order, a possessor folded into what it owns ("the user's brother");
-    `attributes`: each attribute found (most specific first), with the words before it that say whose it
-    is and what follows it (the value, and whatever else the text says);
+    `attributes`: the most specific attribute found (none or one), with the words before it that say whose
+    it is and what follows it (the value, and whatever else the text says);
     `plain`: the text without negation and time words, for comparing a statement with its negation;
     `head`: the words naming what a copula or a stated change is about ("用户的**头像**是…", "switched the
     **terminal font** to…"), None when the text has neither;
@@ -56,29 +56,57 @@ class Frame(NamedTuple):
     subject_nouns: frozenset[str]
 
 
-def _latin(word: str) -> str:
-    """A regex for an English surface word with its inflections (lives, lived, living, sister's)."""
-    stem = re.escape(word)
-    ending = r"(?:s|es|'s|’s|d|ed|ing)?"
-    if word.endswith("e") and " " not in word:
-        return rf"(?<![a-z]){stem}{ending}(?![a-z])|(?<![a-z]){re.escape(word[:-1])}ing(?![a-z])"
-    return rf"(?<![a-z]){stem}{ending}(?![a-z])"
-
-
-def _people_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+def _people_surfaces() -> dict[str, str]:
     surfaces: dict[str, str] = {}
     for concept, words in PEOPLE.items():
         for word in words.split():
             surfaces[word] = concept
     for word in USER_WORDS.split():
         surfaces[word] = "user"
-    ordered = sorted(surfaces, key=len, reverse=True)
-    parts = [re.escape(w) if not w.isascii() else _latin(w) for w in ordered]
-    return re.compile("|".join(parts)), surfaces
+    return surfaces
 
 
-_PEOPLE, _PEOPLE_SURFACES = _people_pattern()
-_ATTRIBUTES = [(concept, re.compile(pattern), many) for concept, pattern, many in ATTRIBUTES]
+_PEOPLE_SURFACES = _people_surfaces()
+# CJK people words by regex; English words are looked up one by one (with their inflections).
+_PEOPLE = re.compile("|".join(sorted((re.escape(w) for w in _PEOPLE_SURFACES if not w.isascii()),
+                                     key=len, reverse=True)) + r"|[a-z]+(?:-[a-z]+)*(?:['’]s)?")
+_ENDINGS = ("'s", "’s", "es", "s", "ed", "d", "ing")
+
+
+def _person_or_none(surface: str) -> Optional[str]:
+    found = _PEOPLE_SURFACES.get(surface)
+    if found is not None or surface.isascii() is False:
+        return found
+    for ending in _ENDINGS:
+        if surface.endswith(ending):
+            bare = surface[: -len(ending)]
+            found = _PEOPLE_SURFACES.get(bare) or (_PEOPLE_SURFACES.get(bare + "e") if ending == "ing" else None)
+            if found is not None:
+                return found
+    return None
+
+
+def _people_hits(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, person) of every people word in `text`; "user" for the user."""
+    found = []
+    for hit in _PEOPLE.finditer(text):
+        person = _person_or_none(hit.group())
+        if person is not None:
+            found.append((hit.start(), hit.end(), person))
+    return found
+
+
+def _without_people(text: str) -> str:
+    out, last = [], 0
+    for start, end, _ in _people_hits(text):
+        out.append(text[last:start])
+        out.append(" ")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+# One scan finds every attribute: each is a named group, in the order of ATTRIBUTES (most specific first).
+_ATTRIBUTE = re.compile("|".join(f"(?P<{concept}>{pattern})" for concept, pattern, _ in ATTRIBUTES))
+_SPECIFICITY = {concept: rank for rank, (concept, _, _) in enumerate(ATTRIBUTES)}
 _MANY_ATTRIBUTES = frozenset(concept for concept, _, many in ATTRIBUTES if many)
 _NEGATION = re.compile(NEGATION_PATTERN)
 _PAST = re.compile(PAST_PATTERN)
@@ -95,17 +123,8 @@ _NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明
 _NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小组 小程 小米 小姐 小伙 小朋 小型 小吃"
                            " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
                            " 老鼠 老式 老版 阿姨 阿里".split())
+_NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了]([小阿老" + SURNAMES + "])")
 _CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
-
-
-def _person(surface: str) -> str:
-    found = _PEOPLE_SURFACES.get(surface)
-    if found is not None:
-        return found
-    for ending in ("'s", "’s", "es", "s", "d", "ed"):
-        if surface.endswith(ending) and surface[: -len(ending)] in _PEOPLE_SURFACES:
-            return _PEOPLE_SURFACES[surface[: -len(ending)]]
-    return "user"
 
 
 def chinese_name(text: str, start: int = 0) -> Optional[str]:
@@ -144,21 +163,22 @@ def frame(text: str) -> Frame:
             strong = True
     for hit in _ROLE_NAME.finditer(raw):
         mentions.append((hit.start(1), "name:" + hit.group(1).casefold()))
-    for index, char in enumerate(folded):
-        if char in "给向把和跟与是送对帮替欠教带请陪了" and (zh := chinese_name(folded, index + 1)) is not None:
-            mentions.append((index + 1, "name:" + zh))
-    for hit in _PEOPLE.finditer(folded):
-        person = _person(hit.group())
-        if person == "user" and _owns_next(folded, hit.end()):
+    for hit in _NAME_AFTER.finditer(folded):
+        if (zh := chinese_name(folded, hit.start(1))) is not None:
+            mentions.append((hit.start(1), "name:" + zh))
+    people = _people_hits(folded)
+    for index, (start, end, person) in enumerate(people):
+        if person == "user" and _owns_next(folded, end, people[index + 1:]):
             continue  # "the user's brother": the brother is who acts, the user only his possessor
-        mentions.append((hit.start(), person))
+        mentions.append((start, person))
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
-    attributes: list[Attribute] = []
-    for concept, pattern, _ in _ATTRIBUTES:
-        found = pattern.search(folded)
-        if found is not None:
-            attributes.append(Attribute(concept, _subject(folded[:found.start()], ordered), folded[found.end():]))
+    spans: dict[str, tuple[int, int]] = {}
+    for found in _ATTRIBUTE.finditer(folded):
+        if found.lastgroup is not None:
+            spans.setdefault(found.lastgroup, found.span())
+    attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:])
+                  for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     return Frame(people=frozenset(m for m in ordered if m != "user"), strong_name=strong, mentions=ordered,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
@@ -188,29 +208,22 @@ _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").repl
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
 
 
-def _owns_next(folded: str, end: int) -> bool:
-    after = folded[end:end + 24]
-    for prefix in ("'s ", "’s ", " ", "的", ""):
-        if after.startswith(prefix):
-            hit = _PEOPLE.match(after, len(prefix))
-            if hit is not None and _person(hit.group()) != "user":
-                return True
-    return False
+def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool:
+    if not later or later[0][2] == "user":
+        return False
+    between = folded[end:later[0][0]]
+    return between in ("", " ", "的", "'s ", "’s ")
 
 
 def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> frozenset[str]:
     """Whose attribute it is: the people and things named before the attribute and, of the other words
     there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
     span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
-    found: set[str] = set()
-    for hit in _PEOPLE.finditer(span):
-        person = _person(hit.group())
-        if person != "user":
-            found.add(person)
+    found = {person for _, _, person in _people_hits(span) if person != "user"}
     names = {m for m in mentions if m.startswith("name:")}
     found |= {n for n in names if n[5:] in span}
     found |= set(_SUBJECT_NOUN.findall(span))
-    rest = _SUBJECT_NOUN.sub(" ", _PEOPLE.sub(" ", span if whole else _possessed(span)))
+    rest = _SUBJECT_NOUN.sub(" ", _without_people(span if whole else _possessed(span)))
     for name in names:
         rest = rest.replace(name[5:], " ")
     for token in token_set(rest):

@@ -25,7 +25,8 @@ from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight"]
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "key_weight", "keys_of", "match_key", "may_replace", "restates",
+           "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
@@ -35,6 +36,8 @@ _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
 _SLOT_MAX_CHARS = 24
 # Less than this in common (one CJK word, or a word that is not a name) is never the same fact.
 MIN_SHARED_WEIGHT = 0.7
+# Less than this in common (one CJK word) is never worth looking closer: no rule holds with less.
+MIN_NEAR_WEIGHT = 0.6
 # Share of what two differently worded texts say that they must have in common.
 REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
@@ -45,13 +48,11 @@ CUE_TOKENS = frozenset(t for word in CHANGE_CUES.split() for t in tokens(word)) 
     tokens("stopped stop anymore no longer 不再 了 quit"))
 
 
-@memo(max_bytes=1 << 20)
 def upper_weight(token: str) -> float:
     """The most a token can weigh: a Latin/digit word may turn out to be a name."""
     return 1.0 if is_strong(token) else _plain_weight(token)
 
 
-@memo(max_bytes=1 << 20)
 def _plain_weight(token: str) -> float:
     """Evidence a shared token gives when no text writes it as a name: versions count most, CJK fragments
     least (a name counts 1.0)."""
@@ -62,7 +63,6 @@ def _plain_weight(token: str) -> float:
     return 0.6 if len(token) > 1 else 0.3
 
 
-@memo(max_bytes=1 << 20)
 def _has_digit(token: str) -> bool:
     return any(c.isdigit() for c in token)
 
@@ -91,6 +91,9 @@ def restates(a: str, b: str) -> bool:
     """
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
+        return False
+    # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
+    if sum(map(key_weight, keys_of(a) & keys_of(b))) < MIN_NEAR_WEIGHT:
         return False
     a, b = canonical(a), canonical(b)
     if match_key(a) == match_key(b):
@@ -146,6 +149,40 @@ def _last_word(text: str) -> str | None:
         return None
     last = found[-1]
     return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
+
+
+@memo(max_bytes=4 << 20)
+def keys_of(text: str) -> frozenset[str]:
+    """What a text is filed under for finding the memories it may restate: its tokens (numbers in words
+    as digits) and, for each attribute it states, "@attribute subject" ("用户住在厦门" and "用户上个月
+    搬到了青岛" share no word but one such key)."""
+    written = canonical(text)
+    found = frame(written)
+    return token_set(written) | frozenset(
+        "@" + attribute.concept + " " + " ".join(sorted(attribute.subject)) for attribute in found.attributes)
+
+
+def key_weight(key: str) -> float:
+    """How much sharing `key` says about two texts: an attribute of one subject counts as a name."""
+    return 1.0 if key.startswith("@") else upper_weight(key)
+
+
+def may_replace(old: str, new: str) -> bool:
+    """False when `new` is about someone or something else than `old`: other people or roles, another
+    attribute or head, another qualifier (home / work), or the same attribute of another subject. The
+    model's own merge decision (issue 16.6) is honoured only when this holds."""
+    old, new = canonical(old), canonical(new)
+    frame_old, frame_new = frame(old), frame(new)
+    if (people_conflict(frame_old, frame_new) or attributes_conflict(frame_old, frame_new)
+            or heads_conflict(frame_old, frame_new)):
+        return False
+    qualifiers_old = frozenset(f for f in frames(old) if f[0] not in ("negation", "change"))
+    qualifiers_new = frozenset(f for f in frames(new) if f[0] not in ("negation", "change"))
+    if frames_conflict(qualifiers_old, qualifiers_new):
+        return False
+    if frame_old.attributes and frame_new.attributes:
+        return frame_old.attributes[0].subject == frame_new.attributes[0].subject
+    return True
 
 
 def _single_valued_update(a: Frame, b: Frame) -> bool | None:
