@@ -146,7 +146,8 @@ MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teac
 # a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b", False),
-    ("name", r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
+    ("name", r"改名叫|改名为|改名|更名为|更名|"
+              r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
     ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),
     ("anniversary", r"纪念日|\banniversary\b", False),
     ("birthplace", r"出生在|出生于|出生地|老家|家乡|故乡|\bborn in\b|\bhometown\b|\bgrew up in\b", False),
