@@ -157,7 +157,7 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("floor", r"\d+\s*(?:楼|层)|\bfloor\b", False),
     ("residence", r"住在|住于|居住|定居|住(?!院|宿|酒店)|搬到|搬去|搬回|搬家|\blives? in\b|\bliving in\b|"
                   r"\bbased in\b|\bresides? in\b|\bmoved to\b|\bmoving to\b|\brelocated to\b|\bhome city\b", False),
-    ("employer", r"在[^，。,；;的]{1,12}?(?:工作|上班|任职|就职|实习)|跳槽|入职|就职于|任职于|供职|"
+    ("employer", r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:工作|上班|任职|就职|实习)|跳槽|入职|就职于|任职于|供职|"
                  r"\bworks? (?:at|for)\b|\bworking (?:at|for)\b|\bemployed (?:at|by)\b|\bemployer\b|\bjob at\b", False),
     ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("grade", r"年级|\bgrade\b|\bphd\b|博士", False),
@@ -184,7 +184,8 @@ STATED_CHANGE_PATTERN = (r"升级至|提高到|提升到|降到|改吃|改喝|�
                          r"\bmoved to\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
                          r"\breplaced\b|\bmigrated\b")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
-PAST_PATTERN = r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b"
+PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
+                r"\bbefore\W*$")
 # When a statement holds, not what it says: cut before the statements are compared.
 TIME_PATTERN = (r"上个月|这个月|下个月|上周|这周|本周|下周|去年|今年|明年|前年|最近|现在|目前|如今|已经|刚刚|刚|终于|"
                 r"前不久|不久前|\brecently\b|\bnow\b|\bcurrently\b|\bjust\b|\bfinally\b|\blast (?:month|year|week)\b|"

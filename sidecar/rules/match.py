@@ -108,9 +108,13 @@ def restates(a: str, b: str) -> bool:
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
             or frames_conflict(frames(a), frames(b))):
         return False
+    if frame_a.past != frame_b.past:
+        return False  # "worked at Google before" holds beside "works at Google"
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
+    if bool(frame_a.attributes) != bool(frame_b.attributes) and _shares_little_but_numbers(a, b):
+        return False  # "is 7" / "is in grade 7": a number one side names the attribute of is another fact
     if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
         return True
     # A value may change only where both texts name the attribute, or neither does.
@@ -123,6 +127,8 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     changed, other = (frame_b, a) if frame_b.changed else (frame_a, b)
     if changed.head and changed.head & _chars(token_set(other)):
         return True
+    if _one_name_replaced(a, b):
+        return True
     last_a, last_b = _last_word(a), _last_word(b)
     if last_a is None or last_a != last_b:
         return False
@@ -131,6 +137,16 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+def _one_name_replaced(a: str, b: str) -> bool:
+    """"is on macOS Ventura" / "upgraded to macOS Sonoma": a name kept, one other name replaced by one, and
+    nothing else said."""
+    pair = _Pair(a, b)
+    shared = pair.a & pair.b
+    only_a, only_b = (pair.a - shared) - CUE_TOKENS, (pair.b - shared) - CUE_TOKENS
+    return (len(only_a) == 1 and len(only_b) == 1 and bool(pair.names_in(shared))
+            and bool(pair.names_in(only_a)) and bool(pair.names_in(only_b)))
 
 
 def _after_number(text: str) -> bool:
@@ -199,10 +215,20 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None
     if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
         return None
+    value_a, value_b = _value_key(mine.rest), _value_key(theirs.rest)
+    if value_a and value_b and (value_a.startswith(value_b) or value_b.startswith(value_a)):
+        return True  # "上海" / "上海市浦东新区": the value said in more detail
     in_a, in_b = token_set(mine.rest), token_set(theirs.rest)
     if in_a and in_b and (in_a < in_b or in_b < in_a):
-        return None  # "York" / "New York": one value inside another is another value, or a detail
+        return None  # "York" / "New York": a value inside another one names another thing
     return True
+
+
+_VALUE_PARTICLES = re.compile(r"^(?:在|了|是|为|到|去|于|(?:to|in|at|on|is|the|a|an)\b)+")
+
+
+def _value_key(rest: str) -> str:
+    return _VALUE_PARTICLES.sub("", match_key(rest))
 
 
 def _same_statement(a: Frame, b: Frame) -> bool:
@@ -219,10 +245,23 @@ _TRAILING = "。.!！ "
 
 def _extends(short: str, long: str) -> bool:
     """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5)."""
-    head, whole = normalise(short).strip().rstrip(_TRAILING), normalise(long).strip()
+    head, whole = _core(normalise(short).strip().rstrip(_TRAILING)), _core(normalise(long).strip())
     if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
         return False
     return _CONNECTORS.match(whole, len(head)) is not None
+
+
+# Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
+_CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?=[\u4e00-\u9fff])")
+
+
+def _core(text: str) -> str:
+    return _CORE_DROPPED.sub("", text)
+
+
+def _shares_little_but_numbers(a: str, b: str) -> bool:
+    shared = token_set(a) & token_set(b)
+    return any(map(_is_number, shared)) and _Pair(a, b).total(t for t in shared if not _is_number(t)) < 1.2
 
 
 def _reworded(a: str, b: str, new_value: bool) -> bool:
@@ -306,6 +345,9 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
     """A replaced value is an update when it is a number, or follows a copula or a stated change."""
     if _numeric(pair, slot_a) and _numeric(pair, slot_b) and _non_numbers(slot_a) == _non_numbers(slot_b):
         return True
+    changed = (frozenset(tokens(slot_a)) ^ frozenset(tokens(slot_b))) - CUE_TOKENS
+    if cue and changed and all(map(_is_number, changed)):
+        return True  # "版本是 iOS 14" / "版本提高到了 iOS 16": only the number changed
     return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
 
 
@@ -351,8 +393,18 @@ def _is_number(token: str) -> bool:
 
 
 def _value_like(slot: str) -> bool:
-    """A short name or value: Latin/digit words, or a CJK phrase without further structure."""
-    return bool(slot.strip()) and (" " not in slot.strip() or all(_wordish(c) or c == " " for c in slot))
+    """A short name or value: up to three Latin/digit words that are no verb phrase ("built with hugo"),
+    or a CJK phrase without further structure."""
+    words = slot.split()
+    if not words:
+        return False
+    if len(words) == 1:
+        return True
+    return (all(_wordish(c) or c == " " for c in slot) and len(words) <= 3
+            and not any(w in _PREPOSITIONS or w.endswith(("ed", "ing")) for w in words))
+
+
+_PREPOSITIONS = frozenset("with on in at for by from to of via".split())
 
 
 def _after_cue(prefix: str) -> bool:

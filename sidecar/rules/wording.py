@@ -117,9 +117,15 @@ _VARIANTS = {
     "kilogram": "kg", "kilograms": "kg", "kilos": "kg", "metre": "meter", "metres": "meters",
     "minutes": "min", "minute": "min", "mins": "min", "hours": "hour", "hrs": "hour", "hr": "hour",
     "千米": "公里", "钟头": "小时",
+    # one word for what memories say in several ("小孩" / "孩子", "concise" / "short")
+    "小孩子": "孩子", "小孩": "孩子", "吸烟": "抽烟", "付款": "支付", "付钱": "支付", "写代码": "编程",
+    "敲代码": "编程", "答复": "回复", "简洁": "简短", "简明": "简短", "咖啡店": "咖啡馆", "咖啡厅": "咖啡馆",
+    "驾车": "开车", "上下班": "通勤", "计算机": "电脑", "慢跑": "跑步", "技术栈": "tech stack",
+    "concise": "short", "brief": "short", "replies": "answers", "reply": "answer", "responses": "answers",
+    "response": "answer", "enjoys": "likes", "enjoy": "like", "loves": "likes", "kids": "children",
 }
 _VARIANT = re.compile(r"(?i)\b(?:" + "|".join(k for k in _VARIANTS if k.isascii()) + r")\b|"
-                      + "|".join(k for k in _VARIANTS if not k.isascii()))
+                      + "|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
 
 
 _ENGLISH_HINT = re.compile(r"(?i)(?:zero|two|thr|fou|fiv|six|sev|eig|nin|ten|ele|twe|thi|fif|for|sec)")
