@@ -280,7 +280,7 @@ def test_shaping_tests_each_text_against_a_bounded_number_of_earlier_ones(monkey
     monkeypatch.setattr(merge, "restates", counting)
     texts = [f"用户的项目 p{i} 使用 pnpm 和 TypeScript 开发第 {i} 个模块" for i in range(400)]
     merge.candidate_contents(texts)
-    assert calls <= merge.NEAR_LIMIT * len(texts)
+    assert calls <= merge.NEAR_LIMIT_IN_ANSWER * len(texts)
 
 
 @given(scenarios())

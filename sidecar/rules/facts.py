@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import NamedTuple, Optional
 
 from sidecar.rules.lexicon import (
@@ -104,9 +105,45 @@ def _without_people(text: str) -> str:
         last = end
     out.append(text[last:])
     return "".join(out)
-# One scan finds every attribute: each is a named group, in the order of ATTRIBUTES (most specific first).
-_ATTRIBUTE = re.compile("|".join(f"(?P<{concept}>{pattern})" for concept, pattern, _ in ATTRIBUTES))
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex ("a|(b|c)|d" → a, (b|c), d)."""
+    found, depth, current, index = [], 0, "", 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            current += pattern[index:index + 2]
+            index += 2
+            continue
+        depth += (char == "(") - (char == ")")
+        if char == "|" and depth == 0:
+            found.append(current)
+            current = ""
+        else:
+            current += char
+        index += 1
+    return [*found, current]
+
+
+def _attribute_scanner(keep: Callable[[str], bool]) -> re.Pattern[str]:
+    groups = []
+    for concept, pattern, _ in ATTRIBUTES:
+        kept = [alternative for alternative in _alternatives(pattern) if keep(alternative)]
+        if kept:
+            groups.append(f"(?P<{concept}>{'|'.join(kept)})")
+    return re.compile("|".join(groups))
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= char <= "\u9fff" for char in text)
+
+
+# One scan for each script finds every attribute: a named group each, in the order of ATTRIBUTES (most
+# specific first); a text without CJK (or without Latin letters) skips the other script's scan.
+_CJK_ATTRIBUTE = _attribute_scanner(_has_cjk)
+_LATIN_ATTRIBUTE = _attribute_scanner(lambda alternative: not _has_cjk(alternative)
+                                      or re.search("[a-z]{2}", re.sub(r"\\.", "", alternative)) is not None)
 _SPECIFICITY = {concept: rank for rank, (concept, _, _) in enumerate(ATTRIBUTES)}
+_LATIN_LETTER = re.compile("[a-z]")
 _MANY_ATTRIBUTES = frozenset(concept for concept, _, many in ATTRIBUTES if many)
 _NEGATION = re.compile(NEGATION_PATTERN)
 _PAST = re.compile(PAST_PATTERN)
@@ -174,9 +211,14 @@ def frame(text: str) -> Frame:
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
     spans: dict[str, tuple[int, int]] = {}
-    for found in _ATTRIBUTE.finditer(folded):
-        if found.lastgroup is not None:
-            spans.setdefault(found.lastgroup, found.span())
+    scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
+        [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
+    for scanner in scanners:
+        for found in scanner.finditer(folded):
+            if found.lastgroup is not None:
+                start, end = found.span()
+                if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
+                    spans[found.lastgroup] = (start, end)
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:])
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))

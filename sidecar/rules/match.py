@@ -25,7 +25,7 @@ from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "key_weight", "keys_of", "match_key", "may_replace", "restates",
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates", "shared_weight",
            "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
@@ -93,7 +93,7 @@ def restates(a: str, b: str) -> bool:
     if key_a == key_b or not key_a or not key_b:
         return False
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
-    if sum(map(key_weight, keys_of(a) & keys_of(b))) < MIN_NEAR_WEIGHT:
+    if shared_weight(a, b) < MIN_NEAR_WEIGHT:
         return False
     a, b = canonical(a), canonical(b)
     if match_key(a) == match_key(b):
@@ -101,7 +101,7 @@ def restates(a: str, b: str) -> bool:
     frame_a, frame_b = frame(a), frame(b)
     if people_conflict(frame_a, frame_b):
         return False
-    if _extends(a, b) or _extends(b, a):
+    if _extends(*sorted((a, b), key=len)):
         return True
     if frame_a.negated != frame_b.negated:
         return _same_statement(frame_a, frame_b)
@@ -167,20 +167,24 @@ def _last_word(text: str) -> str | None:
     return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
 
 
-@memo(max_bytes=4 << 20)
-def keys_of(text: str) -> frozenset[str]:
-    """What a text is filed under for finding the memories it may restate: its tokens (numbers in words
-    as digits) and, for each attribute it states, "@attribute subject" ("用户住在厦门" and "用户上个月
-    搬到了青岛" share no word but one such key)."""
+@memo(max_bytes=8 << 20)
+def keys_of(text: str) -> dict[str, float]:
+    """What a text is filed under for finding the memories it may restate, each with the most sharing it
+    can weigh: its tokens (numbers in words as digits) and, for the attribute it states, "@attribute
+    subject" ("用户住在厦门" and "用户上个月搬到了青岛" share no word but one such key; it counts as a name)."""
     written = canonical(text)
-    found = frame(written)
-    return token_set(written) | frozenset(
-        "@" + attribute.concept + " " + " ".join(sorted(attribute.subject)) for attribute in found.attributes)
+    found = {token: upper_weight(token) for token in token_set(written)}
+    for attribute in frame(written).attributes:
+        found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+    return found
 
 
-def key_weight(key: str) -> float:
-    """How much sharing `key` says about two texts: an attribute of one subject counts as a name."""
-    return 1.0 if key.startswith("@") else upper_weight(key)
+def shared_weight(a: str, b: str) -> float:
+    """The most the keys `a` and `b` share can weigh."""
+    mine, theirs = keys_of(a), keys_of(b)
+    if len(theirs) < len(mine):
+        mine, theirs = theirs, mine
+    return sum(weight for key, weight in mine.items() if key in theirs)
 
 
 def may_replace(old: str, new: str) -> bool:
@@ -245,6 +249,8 @@ _TRAILING = "。.!！ "
 
 def _extends(short: str, long: str) -> bool:
     """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5)."""
+    if short[:1].casefold() != long[:1].casefold():
+        return False
     head, whole = _core(normalise(short).strip().rstrip(_TRAILING)), _core(normalise(long).strip())
     if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
         return False

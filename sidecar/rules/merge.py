@@ -13,15 +13,17 @@ import msgspec
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.facts import frame
-from sidecar.rules.match import MIN_NEAR_WEIGHT, key_weight, keys_of, match_key, may_replace, restates
+from sidecar.rules.match import MIN_NEAR_WEIGHT, keys_of, match_key, may_replace, restates, shared_weight
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
 from sidecar.rules.wording import canonical
 
 K = TypeVar("K", bound=Hashable)
 
-# Of the texts sharing keys with a new one, this many (most shared first) get a restatement test.
-NEAR_LIMIT = 12
+# Of the texts sharing keys with a new one, this many (most shared first) get a restatement test: the
+# stored memories, and the earlier texts of one answer (a repeat there shares nearly every word).
+NEAR_LIMIT = 8
+NEAR_LIMIT_IN_ANSWER = 4
 # A key held by more texts than this ("项目", "the user's") says too little to look through them all.
 COMMON_KEY = 256
 
@@ -63,11 +65,10 @@ class TextIndex(Generic[K]):
 
     def near(self, text: str, limit: int = NEAR_LIMIT) -> list[K]:
         scores: dict[K, float] = {}
-        for key in keys_of(text):
+        for key, weight in keys_of(text).items():
             holders = self._by_key.get(key)
             if not holders or len(holders) > COMMON_KEY:
                 continue
-            weight = key_weight(key)
             for name in holders:
                 scores[name] = scores.get(name, 0.0) + weight
         worth = [name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT]
@@ -117,7 +118,7 @@ def candidate_contents(texts: Iterable[str], filter_secrets: bool = True,
         if cap is not None and len(kept) >= cap:
             continue  # still counted above if it looked secret
         key = match_key(content)
-        if key in keys or any(restates(kept[s], content) for s in near.near(content)):
+        if key in keys or any(restates(kept[s], content) for s in near.near(content, NEAR_LIMIT_IN_ANSWER)):
             continue
         kept[slot] = content
         keys.add(key)
@@ -261,9 +262,8 @@ def merge_contents(
 def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
     """Of the memories near `content`, the one it restates that shares the most keys with it; the newest
     on a tie."""
-    mine = keys_of(content)
-    ranked = sorted(((sum(map(key_weight, keys_of(current[p].content) & mine)), current[p].created_at, p)
-                     for p in near), reverse=True)
+    ranked = sorted(((shared_weight(current[p].content, content), current[p].created_at, p) for p in near),
+                    reverse=True)
     for _, _, position in ranked:
         if restates(current[position].content, content):
             return position
