@@ -150,6 +150,7 @@ _PAST = re.compile(PAST_PATTERN)
 _CHANGE = re.compile(STATED_CHANGE_PATTERN)
 _TIME = re.compile(TIME_PATTERN)
 _FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _ROLE_NAME = re.compile(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
 _POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
 # A Chinese given name ends before one of these (a verb, a particle, a number).
@@ -208,8 +209,14 @@ def frame(text: str) -> Frame:
         if person == "user" and _owns_next(folded, end, people[index + 1:]):
             continue  # "the user's brother": the brother is who acts, the user only his possessor
         mentions.append((start, person))
+    # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
+    seen = {m for _, m in mentions}
+    order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
+                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen]
+    people_set = frozenset(m for _, m in mentions if m != "user")
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
+    in_order = tuple(m for _, m in sorted(mentions + order_only))
     spans: dict[str, tuple[int, int]] = {}
     scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
         [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
@@ -222,7 +229,7 @@ def frame(text: str) -> Frame:
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:])
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
-    return Frame(people=frozenset(m for m in ordered if m != "user"), strong_name=strong, mentions=ordered,
+    return Frame(people=people_set, strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)))
@@ -237,7 +244,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
         if hit is None:
             return None
         span = folded[:hit.start()]
-    return frozenset(t for t in _subject(span, mentions, whole=True) if not t.startswith("name:")) - _SUBJECT_TOKENS
+    named = _subject(span, mentions, whole=True)
+    return frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
 
 
 _HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
@@ -248,6 +256,11 @@ _SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrate
 _SUBJECT_NOUN = re.compile(SUBJECT_NOUNS)
 _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
+
+
+# What a head may add without naming another thing ("测试" / "测试框架", "Node" / "Node 版本").
+GENERIC_HEADS = frozenset("框 架 工 具 软 件 系 统 平 台 版 本 应 用 framework tool software system platform"
+                          " version app".split())
 
 
 def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool:
@@ -321,8 +334,14 @@ def _first_order(mentions: tuple[str, ...], keep: set[str]) -> list[str]:
 
 
 def heads_conflict(a: Frame, b: Frame) -> bool:
-    """Each text says what it is about and they share no word: the avatar is not the wallpaper."""
-    return bool(a.head and b.head and not a.head & b.head) or a.subject_nouns != b.subject_nouns
+    """Each text says what it is about and neither says it within the other: the avatar is not the
+    wallpaper, the phone's carrier is not its case."""
+    if a.subject_nouns != b.subject_nouns:
+        return True
+    if not a.head or not b.head:
+        return False
+    mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
+    return not (mine <= theirs or theirs <= mine)
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:

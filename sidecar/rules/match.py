@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from sidecar.rules.facts import (
+    GENERIC_HEADS,
     Frame,
     attributes_conflict,
     frame,
@@ -101,8 +102,11 @@ def restates(a: str, b: str) -> bool:
     frame_a, frame_b = frame(a), frame(b)
     if people_conflict(frame_a, frame_b):
         return False
-    if _extends(*sorted((a, b), key=len)):
+    short, long = sorted((a, b), key=len)
+    if _extends(short, long):
         return True
+    if _continues(short, long):
+        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     if frame_a.negated != frame_b.negated:
         return _same_statement(frame_a, frame_b)
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
@@ -125,8 +129,8 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
     sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机")."""
     changed, other = (frame_b, a) if frame_b.changed else (frame_a, b)
-    if changed.head and changed.head & _chars(token_set(other)):
-        return True
+    if changed.head and changed.head - GENERIC_HEADS <= _chars(token_set(other)):
+        return True  # what changed is named in the other text: "测试" … "测试框架换成了"
     if _one_name_replaced(a, b):
         return True
     last_a, last_b = _last_word(a), _last_word(b)
@@ -242,7 +246,7 @@ def _same_statement(a: Frame, b: Frame) -> bool:
 
 
 _CONNECTORS = re.compile(
-    r"[,，;；:：、(（—-]|\s*(?:尤其|特别|主要|并且|而且|并|也|还|但|因为|所以|比如|例如|包括|和|"
+    r"[,，;；:：、(（—]|\s*(?:尤其|特别|主要|并且|而且|并|也|还|但|因为|所以|比如|例如|包括|和|"
     r"(?:called|named|especially|particularly|mainly|mostly|and|but|because|since|which|who|with|including)\b)")
 _TRAILING = "。.!！ "
 
@@ -255,6 +259,12 @@ def _extends(short: str, long: str) -> bool:
     if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
         return False
     return _CONNECTORS.match(whole, len(head)) is not None
+
+
+def _continues(short: str, long: str) -> bool:
+    """`long` is `short` and more words run on, with no comma or connecting word between."""
+    head, whole = _soft_key(short), _soft_key(long)
+    return whole.startswith(head) and bool(tokens(whole[len(head):]))
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").

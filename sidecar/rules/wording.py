@@ -104,7 +104,12 @@ def canonical(text: str) -> str:
     if _has_english_number(text):
         text = _ENGLISH_WORD.sub(_replace_english, text)
     text = _DIGIT_ORDINAL.sub(r"\1", text)
-    return _VARIANT.sub(lambda m: _VARIANTS[m.group().casefold()], text) if _VARIANT.search(text) else text
+    words = {w.casefold() for w in _ASCII_WORD.findall(text)}
+    if words & _LATIN_VARIANTS:
+        text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
+    if not text.isascii() and _CJK_VARIANT.search(text):
+        text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
+    return text
 
 
 _DIGIT_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
@@ -124,12 +129,13 @@ _VARIANTS = {
     "concise": "short", "brief": "short", "replies": "answers", "reply": "answer", "responses": "answers",
     "response": "answer", "enjoys": "likes", "enjoy": "like", "loves": "likes", "kids": "children",
 }
-_VARIANT = re.compile(r"(?i)\b(?:" + "|".join(k for k in _VARIANTS if k.isascii()) + r")\b|"
-                      + "|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
+_LATIN_VARIANTS = frozenset(k for k in _VARIANTS if k.isascii())
+_CJK_VARIANT = re.compile("|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
 
 
-_ENGLISH_HINT = re.compile(r"(?i)(?:zero|two|thr|fou|fiv|six|sev|eig|nin|ten|ele|twe|thi|fif|for|sec)")
+_NUMBER_WORDS = frozenset([*_ENGLISH_UNITS, *_ENGLISH_TENS, *_ENGLISH_ORDINALS])
 
 
 def _has_english_number(text: str) -> bool:
-    return _ENGLISH_HINT.search(text) is not None
+    return not _NUMBER_WORDS.isdisjoint(w.casefold() for w in _ASCII_WORD.findall(text))
