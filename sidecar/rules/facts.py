@@ -29,6 +29,7 @@ class Attribute(NamedTuple):
     concept: str
     subject: frozenset[str]
     rest: str
+    before: frozenset[str]  # every word before the attribute, for `same_subject`
 
 
 class Frame(NamedTuple):
@@ -55,6 +56,7 @@ class Frame(NamedTuple):
     plain: str
     head: Optional[frozenset[str]]
     subject_nouns: frozenset[str]
+    new_value: bool  # a stated change says what the attribute holds now (words after the cue)
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -226,13 +228,20 @@ def frame(text: str) -> Frame:
                 start, end = found.span()
                 if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
                     spans[found.lastgroup] = (start, end)
-    attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:])
+    attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
+                            _subject(folded[:start], ordered, whole=True))
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     return Frame(people=people_set, strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
-                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)))
+                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 new_value=_new_value(folded))
+
+
+def _new_value(folded: str) -> bool:
+    ends = [hit.end() for hit in _CHANGE.finditer(folded)]
+    return not ends or bool(token_set(folded[ends[-1]:]))
 
 
 def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
@@ -304,6 +313,21 @@ def _possessed(span: str) -> str:
         return ""
     owned = [p for p in parts[1:] if p.strip()]
     return owned[-1] if owned else ""
+
+
+def same_subject(a: Attribute, b: Attribute) -> bool:
+    """One subject: the same people and things, or the thing one owns is named before the other's
+    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
+    if a.subject == b.subject:
+        return True
+    people_a = {t for t in a.subject if not _is_plain_word(t)}
+    people_b = {t for t in b.subject if not _is_plain_word(t)}
+    return people_a == people_b and a.subject <= b.before and b.subject <= a.before
+
+
+def _is_plain_word(token: str) -> bool:
+    return "-" not in token and ":" not in token and not _SUBJECT_NOUN.fullmatch(token) and (
+        is_cjk(token[0]) or token.isascii())
 
 
 def many_valued(attribute: str) -> bool:

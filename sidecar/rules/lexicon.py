@@ -171,8 +171,8 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("height", r"身高|\bheight\b|\btall\b", False),
     ("weight", r"体重|\bweighs?\b|\bweight\b", False),
     ("blood", r"血型|型血|\bblood type\b", False),
-    ("color", r"[红橙黄绿青蓝紫黑白灰粉棕银金]色|\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink"
-              r"|brown|silver|gold|colou?r)\b", False),
+    ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
+              r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
     ("floor", r"\d+\s*(?:楼|层)|\bfloor\b", False),
     ("residence", r"住在|住于|居住|定居|住(?!院|宿|酒店)|搬到|搬去|搬回|搬家|\blives? in\b|\bliving in\b|"
                   r"\bbased in\b|\bresides? in\b|\bmoved to\b|\bmoving to\b|\brelocated to\b|\bhome city\b", False),
@@ -206,7 +206,8 @@ STATED_CHANGE_PATTERN = (r"升级至|提高到|提升到|降到|改吃|改喝|�
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
                 r"\bbefore\W*$")
 # When a statement holds, not what it says: cut before the statements are compared.
-TIME_PATTERN = (r"上个月|这个月|下个月|上周|这周|本周|下周|去年|今年|明年|前年|最近|现在|目前|如今|已经|刚刚|刚|终于|"
+TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
+                r"上个月|这个月|下个月|上周|这周|本周|下周|去年|今年|明年|前年|最近|现在|目前|如今|已经|刚刚|刚|终于|"
                 r"前不久|不久前|\brecently\b|\bnow\b|\bcurrently\b|\bjust\b|\bfinally\b|\blast (?:month|year|week)\b|"
                 r"\b(?:last|this|next) (?:month|year|week|weekend|spring|summer|autumn|fall|winter)\b|\bthese days\b")
 # Capitalised first words that open a sentence without naming a person.

@@ -12,7 +12,6 @@ import unicodedata
 from collections.abc import Iterable
 
 from sidecar.rules.facts import (
-    GENERIC_HEADS,
     Frame,
     attributes_conflict,
     frame,
@@ -20,6 +19,7 @@ from sidecar.rules.facts import (
     many_valued,
     people_conflict,
     plural_subject,
+    same_subject,
 )
 from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
@@ -129,7 +129,9 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
     sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机")."""
     changed, other = (frame_b, a) if frame_b.changed else (frame_a, b)
-    if changed.head and changed.head - GENERIC_HEADS <= _chars(token_set(other)):
+    if not changed.new_value:
+        return False  # "把支付宝头像换了": a change with no new value says nothing to replace
+    if changed.head and changed.head & _chars(token_set(other)):
         return True  # what changed is named in the other text: "测试" … "测试框架换成了"
     if _one_name_replaced(a, b):
         return True
@@ -205,7 +207,7 @@ def may_replace(old: str, new: str) -> bool:
     if frames_conflict(qualifiers_old, qualifiers_new):
         return False
     if frame_old.attributes and frame_new.attributes:
-        return frame_old.attributes[0].subject == frame_new.attributes[0].subject
+        return same_subject(frame_old.attributes[0], frame_new.attributes[0])
     return True
 
 
@@ -217,7 +219,7 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     mine, theirs = a.attributes[0], b.attributes[0]
     if many_valued(mine.concept):
         return None
-    if mine.subject != theirs.subject:
+    if not same_subject(mine, theirs):
         return False
     if plural_subject(a) or a.past != b.past:
         return None
@@ -242,12 +244,16 @@ def _value_key(rest: str) -> str:
 def _same_statement(a: Frame, b: Frame) -> bool:
     """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
     plain_a, plain_b = token_set(a.plain) - CUE_TOKENS, token_set(b.plain) - CUE_TOKENS
-    return bool(plain_a) and plain_a == plain_b
+    if plain_a and plain_a == plain_b:
+        return True
+    core_a, core_b = _core(match_key(a.plain)).rstrip("了"), _core(match_key(b.plain)).rstrip("了")
+    return len(core_a) >= 3 and core_a == core_b
 
 
 _CONNECTORS = re.compile(
     r"[,，;；:：、(（—]|\s*(?:尤其|特别|主要|并且|而且|并|也|还|但|因为|所以|比如|例如|包括|和|"
-    r"(?:called|named|especially|particularly|mainly|mostly|and|but|because|since|which|who|with|including)\b)")
+    r"(?:called|named|especially|particularly|mainly|mostly|and|but|because|since|which|who|that|with|including"
+    r"|every|each|on|at|in|for|when|while|during|after|before)\b)")
 _TRAILING = "。.!！ "
 
 

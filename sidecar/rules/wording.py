@@ -13,7 +13,7 @@ _POWERS = {"十": 10, "百": 100, "千": 1000}
 _UNITS = sorted((
     "岁 周岁 个 只 位 名 把 张 条 件 本 台 辆 部 套 门 种 次 回 遍 杯 瓶 碗 份 块 元 年 月 日 号 天 周 星期 小时"
     " 钟头 分钟 分 秒 点 公里 千米 米 厘米 公斤 斤 克 层 楼 倍 级 年级 届 人 口 家 间 所 篇 首 场 盆 棵 头 匹 座 栋"
-    " 室 寸 英寸 核 升 毫升 站 期 节 课 集 季 页 章 颗 双 对 副 辆 架 艘 段 支 首 幅 顿 趟 圈 组 轮 代 版"
+    " 室 寸 英寸 核 升 毫升 度 站 期 节 课 集 季 页 章 颗 双 对 副 辆 架 艘 段 支 首 幅 顿 趟 圈 组 轮 代 版"
 ).split(), key=len, reverse=True)
 # "一" before a classifier is an article ("一只猫" is "a cat"), not a count to compare.
 _ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 部 首 篇 份 段 幅 支 头 匹 棵 盆 颗"
@@ -128,6 +128,11 @@ _VARIANTS = {
     "驾车": "开车", "上下班": "通勤", "计算机": "电脑", "慢跑": "跑步", "技术栈": "tech stack",
     "concise": "short", "brief": "short", "replies": "answers", "reply": "answer", "responses": "answers",
     "response": "answer", "enjoys": "likes", "enjoy": "like", "loves": "likes", "kids": "children",
+    # one word for each relative
+    "老婆": "妻子", "太太": "妻子", "爱人": "妻子", "老公": "丈夫", "爸爸": "父亲", "老爸": "父亲", "妈妈": "母亲",
+    "老妈": "母亲", "闺女": "女儿", "爸妈": "父母", "dad": "father", "mom": "mother", "mum": "mother",
+    # a stop as the negation of the habit
+    "戒烟": "不抽烟", "戒酒": "不喝酒",
 }
 _LATIN_VARIANTS = frozenset(k for k in _VARIANTS if k.isascii())
 _CJK_VARIANT = re.compile("|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
