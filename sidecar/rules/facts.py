@@ -158,7 +158,7 @@ _POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
 # A Chinese given name ends before one of these (a verb, a particle, a number).
 _NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明昨上下每被对说让叫有要会能想就还又不没已正刚从做当一二两三"
                 "四五六七八九十特最收借欠写介照搬跳换改升开打学读写弹听看玩吃喝穿戴用坐骑参报加回离来到拿找请退入负担觉认"
-                "知希计准经常总平周，,。 ")
+                "知希计准经常总平周抽吸戒练考拿成邀租比骑种画唱跑游爬踢睡起卖修装生得患长胖瘦，,。 ")
 # Words that start like a nickname ("小王", "阿杰", "老李") but are not names.
 _NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小组 小程 小米 小姐 小伙 小朋 小型 小吃"
                            " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"

@@ -169,7 +169,7 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("anniversary", r"纪念日|\banniversary\b", False),
     ("birthplace", r"出生在|出生于|出生地|老家|家乡|故乡|\bborn in\b|\bhometown\b|\bgrew up in\b", False),
     ("height", r"身高|\bheight\b|\btall\b", False),
-    ("weight", r"体重|\bweighs?\b|\bweight\b", False),
+    ("weight", r"体重|\d+\s*(?:公斤|斤)|\bweighs?\b|\bweight\b|\d+\s*(?:kg|kilos?|pounds|lbs)\b", False),
     ("blood", r"血型|型血|\bblood type\b", False),
     ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
               r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
@@ -193,15 +193,16 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("skill", r"擅长|\bgood at\b", True),
 )
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
-NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过|少|仅|断|久|管|但|如|然|够|住|了)|"
+NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
                     r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|"
+                         r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|转到|切换到|"
                          r"\bmoved to\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
-                         r"\breplaced\b|\bmigrated\b")
+                         r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
                 r"\bbefore\W*$")

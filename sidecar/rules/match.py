@@ -133,6 +133,9 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         return False  # "把支付宝头像换了": a change with no new value says nothing to replace
     if changed.head and changed.head & _chars(token_set(other)):
         return True  # what changed is named in the other text: "测试" … "测试框架换成了"
+    stated = frame_a if changed is frame_b else frame_b
+    if not changed.head and stated.head and stated.head <= _chars(token_set(a if stated is frame_b else b)):
+        return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
     last_a, last_b = _last_word(a), _last_word(b)

@@ -13,7 +13,7 @@ _POWERS = {"十": 10, "百": 100, "千": 1000}
 _UNITS = sorted((
     "岁 周岁 个 只 位 名 把 张 条 件 本 台 辆 部 套 门 种 次 回 遍 杯 瓶 碗 份 块 元 年 月 日 号 天 周 星期 小时"
     " 钟头 分钟 分 秒 点 公里 千米 米 厘米 公斤 斤 克 层 楼 倍 级 年级 届 人 口 家 间 所 篇 首 场 盆 棵 头 匹 座 栋"
-    " 室 寸 英寸 核 升 毫升 度 站 期 节 课 集 季 页 章 颗 双 对 副 辆 架 艘 段 支 首 幅 顿 趟 圈 组 轮 代 版"
+    " 室 寸 英寸 核 升 毫升 度 步 站 期 节 课 集 季 页 章 颗 双 对 副 辆 架 艘 段 支 首 幅 顿 趟 圈 组 轮 代 版"
 ).split(), key=len, reverse=True)
 # "一" before a classifier is an article ("一只猫" is "a cat"), not a count to compare.
 _ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 部 首 篇 份 段 幅 支 头 匹 棵 盆 颗"
@@ -103,7 +103,7 @@ def canonical(text: str) -> str:
         text = _RUN.sub(_replace_chinese, text)
     if _has_english_number(text):
         text = _ENGLISH_WORD.sub(_replace_english, text)
-    text = _DIGIT_ORDINAL.sub(r"\1", text)
+    text = _DIGIT_ORDINAL.sub(r"\1", _THOUSANDS.sub("", text))
     words = {w.casefold() for w in _ASCII_WORD.findall(text)}
     if words & _LATIN_VARIANTS:
         text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
@@ -112,6 +112,7 @@ def canonical(text: str) -> str:
     return text
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _DIGIT_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _VARIANTS = {
     "favourite": "favorite", "favourites": "favorites", "colour": "color", "colours": "colors",
