@@ -99,14 +99,14 @@ def restates(a: str, b: str) -> bool:
     a, b = canonical(a), canonical(b)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
+    short, long = sorted((a, b), key=len)
+    if _extends(short, long):
+        return True  # the whole statement and then detail, whoever the detail mentions
+    if _continues(short, long):
+        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     frame_a, frame_b = frame(a), frame(b)
     if people_conflict(frame_a, frame_b):
         return False
-    short, long = sorted((a, b), key=len)
-    if _extends(short, long):
-        return True
-    if _continues(short, long):
-        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     if frame_a.negated != frame_b.negated:
         return _same_statement(frame_a, frame_b)
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
