@@ -207,10 +207,17 @@ def frame(text: str) -> Frame:
         if (zh := chinese_name(folded, hit.start(1))) is not None:
             mentions.append((hit.start(1), "name:" + zh))
     people = _people_hits(folded)
+    modifiers: set[str] = set()
     for index, (start, end, person) in enumerate(people):
         if person == "user" and _owns_next(folded, end, people[index + 1:]):
             continue  # "the user's brother": the brother is who acts, the user only his possessor
         mentions.append((start, person))
+        between = folded[people[index - 1][1]:start] if index else ""
+        owned = between.lstrip().startswith(("的", "'s", "’s")) or (
+            index > 0 and folded[people[index - 1][0]:people[index - 1][1]].endswith(("'s", "’s")))
+        if person != "user" and len(between) <= _MODIFIER_CHARS and owned:
+            # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
+            modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
     # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
     seen = {m for _, m in mentions}
     order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
@@ -232,7 +239,7 @@ def frame(text: str) -> Frame:
                             _subject(folded[:start], ordered, whole=True))
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
-    return Frame(people=people_set, strong_name=strong, mentions=in_order,
+    return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
@@ -300,6 +307,8 @@ def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> froze
     return frozenset(found)
 
 
+# Words between a possessor and a person ("the user's best friend") say which one.
+_MODIFIER_CHARS = 16
 # "用户家的猫" is the user's cat: the household marker names nobody new.
 _HOUSEHOLD = frozenset("家")
 _POSSESSIVE = re.compile(r"的|家|'s\b|’s\b")
