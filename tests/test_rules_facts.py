@@ -281,3 +281,15 @@ def test_frames_and_numbers_never_raise(a: str, b: str) -> None:
     frame(a)
     canonical(a)
     may_replace(a, b)
+
+
+FRAME_PIECES = ["用户", "的", "妻子", "哥哥", "小王", "换成了", "改用", "住在", "搬到了", "厦门", "青岛", "不", "了", "七岁",
+                "八岁", "叫", "咪咪", "，尤其是", "在联想工作", "把", "借给了", "同事", "The user", "'s", " sister", " Anna",
+                " moved to", " lives in", " Leeds", " switched to", " no longer", " now", " is", " eleven years old",
+                " called Kiwi", " Vim", " Neovim", " version", " 18", " 20", ", especially", " drinks coffee"]
+framed = st.lists(st.sampled_from(FRAME_PIECES), min_size=1, max_size=8).map("".join)
+
+
+@given(framed, framed)
+def test_restates_is_symmetric_on_frame_rich_text(a: str, b: str) -> None:
+    assert restates(a, b) == restates(b, a)

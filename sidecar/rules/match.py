@@ -127,15 +127,18 @@ def restates(a: str, b: str) -> bool:
 
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
-    sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机")."""
-    changed, other = (frame_b, a) if frame_b.changed else (frame_a, b)
-    if not changed.new_value:
-        return False  # "把支付宝头像换了": a change with no new value says nothing to replace
-    if changed.head and changed.head & _chars(token_set(other)):
-        return True  # what changed is named in the other text: "测试" … "测试框架换成了"
-    stated = frame_a if changed is frame_b else frame_b
-    if not changed.head and stated.head and stated.head <= _chars(token_set(a if stated is frame_b else b)):
-        return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
+    sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机").
+    A change that says no new value ("把支付宝头像换了") replaces nothing."""
+    stating = [(changed, text, other, other_text)
+               for changed, text, other, other_text in ((frame_a, a, frame_b, b), (frame_b, b, frame_a, a))
+               if changed.changed and changed.new_value]
+    if not stating:
+        return False
+    for changed, text, other, other_text in stating:
+        if changed.head and changed.head & _chars(token_set(other_text)):
+            return True  # what changed is named in the other text: "测试" … "测试框架换成了"
+        if not changed.head and other.head and other.head <= _chars(token_set(text)):
+            return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
     last_a, last_b = _last_word(a), _last_word(b)
