@@ -293,3 +293,15 @@ framed = st.lists(st.sampled_from(FRAME_PIECES), min_size=1, max_size=8).map("".
 @given(framed, framed)
 def test_restates_is_symmetric_on_frame_rich_text(a: str, b: str) -> None:
     assert restates(a, b) == restates(b, a)
+
+
+chinese_names = st.sampled_from(["张伟", "李雷", "王芳", "小王", "阿杰", "刘洋", "韩梅梅"])
+chinese_facts = st.sampled_from(["住在北京", "在腾讯工作", "今年七岁", "养了一只猫", "喜欢打羽毛球", "的生日是三月八日",
+                                 "叫咪咪", "不喝咖啡"])
+
+
+@given(chinese_names, chinese_names, chinese_facts)
+def test_a_restatement_never_crosses_chinese_named_people(first: str, second: str, fact: str) -> None:
+    if first != second:
+        assert not restates(f"{first}{fact}", f"{second}{fact}")
+        assert not restates(f"{first}的妈妈{fact}", f"{first}{fact}")
