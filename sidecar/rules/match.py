@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from sidecar.rules.facts import (
     Frame,
@@ -179,8 +179,9 @@ def _last_word(text: str) -> str | None:
     return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
 
 
-@memo(max_bytes=8 << 20)
-def keys_of(text: str) -> dict[str, float]:
+# Sized for a full store (1000 memories ≈ 1.4 MB counted) and some churn.
+@memo(max_bytes=4 << 20)
+def keys_of(text: str) -> Mapping[str, float]:
     """What a text is filed under for finding the memories it may restate, each with the most sharing it
     can weigh: its tokens (numbers in words as digits) and, for the attribute it states, "@attribute
     subject" ("用户住在厦门" and "用户上个月搬到了青岛" share no word but one such key; it counts as a name)."""
@@ -188,7 +189,7 @@ def keys_of(text: str) -> dict[str, float]:
     found = {token: upper_weight(token) for token in token_set(written)}
     for attribute in frame(written).attributes:
         found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
-    return found
+    return found  # memoised and shared: read it, never change it
 
 
 def shared_weight(a: str, b: str) -> float:
