@@ -35,6 +35,7 @@ def both_ways(a: str, b: str) -> bool:
     ("The user works at Google", "The user now works at Stripe"),
     ("The user drinks coffee", "The user no longer drinks coffee"),
     ("The user is in 2nd grade", "The user is in third grade"),
+    ("用户的猫五公斤", "用户的猫胖到六公斤了"),
 ])
 def test_the_issues_updates_replace_the_older_memory(old: str, new: str) -> None:
     assert both_ways(old, new)
@@ -71,6 +72,8 @@ def test_the_issues_updates_replace_the_older_memory(old: str, new: str) -> None
     ("用户住在十二楼", "用户住在朝阳区"),
     ("The user's office is on the 4th floor", "The user's apartment is on the 4th floor"),
     ("用户的身高是一米七五", "用户的体重是七十五公斤"),
+    ("The user's dog weighs 20 kg", "The user's dog's puppy weighs 5 kg"),
+    ("用户女儿的猫三岁", "用户的猫四岁"),
 ])
 def test_other_people_roles_attributes_or_values_are_different_facts(a: str, b: str) -> None:
     assert not both_ways(a, b)
@@ -283,10 +286,11 @@ def test_frames_and_numbers_never_raise(a: str, b: str) -> None:
     may_replace(a, b)
 
 
-FRAME_PIECES = ["用户", "的", "妻子", "哥哥", "小王", "换成了", "改用", "住在", "搬到了", "厦门", "青岛", "不", "了", "七岁",
-                "八岁", "叫", "咪咪", "，尤其是", "在联想工作", "把", "借给了", "同事", "The user", "'s", " sister", " Anna",
-                " moved to", " lives in", " Leeds", " switched to", " no longer", " now", " is", " eleven years old",
-                " called Kiwi", " Vim", " Neovim", " version", " 18", " 20", ", especially", " drinks coffee"]
+FRAME_PIECES = ["用户", "的", "妻子", "哥哥", "小王", "换成了", "改用", "住在", "搬到了", "厦门", "青岛", "不", "了",
+                "七岁", "八岁", "叫", "咪咪", "，尤其是", "在联想工作", "把", "借给了", "同事", "The user", "'s",
+                " sister", " Anna", " moved to", " lives in", " Leeds", " switched to", " no longer", " now", " is",
+                " eleven years old", " called Kiwi", " Vim", " Neovim", " version", " 18", " 20", ", especially",
+                " drinks coffee"]
 framed = st.lists(st.sampled_from(FRAME_PIECES), min_size=1, max_size=8).map("".join)
 
 

@@ -291,7 +291,14 @@ def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> froze
     """Whose attribute it is: the people and things named before the attribute and, of the other words
     there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
     span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
-    found = {person for _, _, person in _people_hits(span) if person != "user"}
+    hits = [hit for hit in _people_hits(span) if hit[2] != "user"]
+    found = {person for _, _, person in hits}
+    owns = bool(hits) and (span[hits[-1][0]:hits[-1][1]].endswith(("'s", "’s"))
+                           or _POSSESSIVE.search(span, hits[-1][1]) is not None)
+    if hits and not whole and not owns:
+        # Past a person or a pet, the words before the attribute say what they do ("猫胖到六公斤"), not
+        # whose it is; "the dog's puppy" would say whose.
+        span = span[:hits[-1][1]]
     names = {m for m in mentions if m.startswith("name:")}
     found |= {n for n in names if n[5:] in span}
     found |= set(_SUBJECT_NOUN.findall(span))
