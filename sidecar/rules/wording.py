@@ -132,6 +132,10 @@ _VARIANTS = {
     # one word for each relative
     "老婆": "妻子", "太太": "妻子", "爱人": "妻子", "老公": "丈夫", "爸爸": "父亲", "老爸": "父亲", "妈妈": "母亲",
     "老妈": "母亲", "闺女": "女儿", "爸妈": "父母", "dad": "father", "mom": "mother", "mum": "mother",
+    # English plurals the stemmer cannot undo
+    "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
+    "teeth": "tooth", "feet": "foot", "geese": "goose",
+    "加入": "参加",
     # a stop as the negation of the habit
     "戒烟": "不抽烟", "戒酒": "不喝酒",
 }
