@@ -32,7 +32,7 @@ from protocol import (
 from sidecar.config import Settings, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
-from sidecar.relevance import IndexCache
+from sidecar.ranking import Ranking
 from sidecar.rules.context import render_context, render_preferred
 from sidecar.rules.conversation import choose_known, known_block, message_window
 from sidecar.rules.evict import shape_for_save
@@ -66,7 +66,7 @@ class MemoryService:
                  store: Optional[MemoryStore] = None) -> None:
         self.settings = settings
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
-        self.ranking = IndexCache()
+        self.ranking = Ranking()
         self._history: Optional[HistoryFile] = None
         self._new_id = new_id
         self._llm: Optional[LlmClient] = None
