@@ -3,8 +3,9 @@
 Handlers decode and delegate here. Each method takes its place in the store owner's queue when it is
 called (the dispatcher calls handlers in read order) and returns its answer or the job to await.
 Writes run in the owner's worker thread: untrusted text is shaped there before the lock is taken, and
-each change is recorded in the history before the memory file is replaced, so a change that removes
-or replaces memories is never applied without its undo record.
+each change is recorded in the history once the memory file is replaced (so the history never holds a
+change that did not land); a change that removes or replaces memories is taken back when its undo
+record cannot be written.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from sidecar.ranking import Ranking
 from sidecar.rules.context import render_context, render_preferred
 from sidecar.rules.conversation import choose_known, known_block, message_window
 from sidecar.rules.evict import shape_for_save
-from sidecar.store import MemoryStore, Snapshot, Writing
+from sidecar.store import MemoryStore, Snapshot, Written
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
@@ -242,31 +243,27 @@ class MemoryService:
         value = self.store.update(plan, self._recorder(kind, recorded), stop)
         return value, (recorded[0] if recorded else None)
 
-    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Writing:
+    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Written:
         from sidecar.rules.history import make_change
 
-        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> Optional[Callable[[], None]]:
+        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> None:
             change = make_change(self._new_id(), now_ms(), kind, before, after)
             if change is None:
-                return None
+                return
             try:
                 self.history.append(change)
             except MemoryIOError as exc:
                 if change.removed or change.updated:
+                    # The store takes the change back: what it removed or replaced could not be undone.
                     raise MemoryIOError(f"the {kind} was not applied: its undo record could not be written "
                                         f"({exc.message})") from None
-                # Nothing is lost without the record: the write goes ahead, the receipt's null changeId
+                # Nothing is lost without the record: the change stays, and the receipt's null changeId
                 # says it cannot be undone.
                 log.warning("the %s is saved without a history entry: %s", kind, exc.message)
-                return None
+                return
             recorded.append(change.change_id)
-            return lambda: self._retract(change.change_id, recorded)
 
         return record
-
-    def _retract(self, change_id: str, recorded: list[str]) -> None:
-        recorded.clear()
-        self.history.retract(change_id)
 
 
 def _shaped(raw: str) -> tuple[list[str], int]:

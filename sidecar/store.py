@@ -62,8 +62,10 @@ class Snapshot(NamedTuple):
 
 EMPTY = Snapshot((), b"[]")
 UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
-Writing = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], Callable[[], None] | None]
-"""Called with (before, after) under the lock just before a write; returns what takes it back if the write fails."""
+Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+"""Called with (before, after) under the lock once the new file is in place; MemoryIOError takes the change back."""
+PREVIOUS = ".memory.json.previous.tmp"
+"""The replaced file's second name until its change is recorded; a killed writer's copy goes with the stale temps."""
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -208,26 +210,32 @@ class MemoryStore:
             log.warning(message, *args)
 
     def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
-               writing: Writing | None = None, stop: threading.Event | None = None) -> T:
+               written: Written | None = None, stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `writing(before, after)` runs under the lock just before the new file is written (to record
-        the change first); it returns what to call if the write then fails. Raises MemoryIOError on
-        lock timeout or any I/O failure (the previous file is then untouched), Cancelled when `stop`
-        is set while waiting for another process's lock.
+        `written(before, after)` runs after the new file is in place, still under the lock; when it
+        raises MemoryIOError the previous file is put back and the error raised (the change is then not
+        applied). Raises MemoryIOError on lock timeout or any I/O failure (the previous file is then
+        untouched), Cancelled when `stop` is set while waiting for another process's lock.
         """
         with self._locked(stop):
             current = self._replaceable_snapshot()
             items, result = change(current)
             if items is not None:
                 self._quarantine_if_unclean(current)
-                undo = writing(current.items, items) if writing is not None else None
+                self._remove_stale_temps(self.path.parent)
+                existed = self._stat() is not None
+                previous = self._keep_previous() if existed else None
                 try:
                     self._write(items)
                 except MemoryIOError:
-                    if undo is not None:
-                        undo()
+                    _unlink_quietly(previous)
                     raise
+                if existed and previous is None:
+                    # No second name for the old file: the change stands whatever its record does.
+                    self._record_regardless(lambda: written(current.items, items) if written is not None else None)
+                else:
+                    self._settle(previous, lambda: written(current.items, items) if written is not None else None)
             return result
 
     def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
@@ -235,9 +243,9 @@ class MemoryStore:
         with self._locked(stop):
             return operation()
 
-    def clear(self, writing: Writing | None = None, stop: threading.Event | None = None) -> None:
+    def clear(self, written: Written | None = None, stop: threading.Event | None = None) -> None:
         """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
-        directory cannot be made. `writing` runs as for `update`.
+        directory cannot be made. `written` runs as for `update`, and its MemoryIOError puts the file back.
 
         A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
         a clear always works on a file the sidecar can name.
@@ -253,19 +261,61 @@ class MemoryStore:
             if current.unreadable and not current.problem.startswith("it is larger than"):
                 raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
-            undo = writing(current.items, []) if writing is not None else None
-            try:
-                if current.unreadable:
+            self._cache = None
+            if current.unreadable:
+                try:
                     self._set_aside()
+                except OSError as exc:
+                    raise io_error(f"could not set the memory file {self.path} aside", exc) from None
+                return
+            self._remove_stale_temps(self.path.parent)
+            previous = self.path.with_name(PREVIOUS)
+            try:
+                os.replace(self.path, previous)
+            except FileNotFoundError:
+                return
+            except OSError as exc:
+                raise io_error(f"could not delete the memory file {self.path}", exc) from None
+            fsync_dir(self.path.parent)
+            self._settle(previous, lambda: written(current.items, []) if written is not None else None)
+
+    def _keep_previous(self) -> Path | None:
+        """A second name for the file about to be replaced, so a refused change can put it back (a hard
+        link: no data is copied, so it needs no room on a full disk). None when the file system has no
+        hard links."""
+        previous = self.path.with_name(PREVIOUS)
+        try:
+            os.link(self.path, previous)
+        except OSError:
+            log.warning("memory file %s: no hard links here, so a change whose history entry cannot be written "
+                        "cannot be taken back", self.path)
+            return None
+        return previous
+
+    @staticmethod
+    def _record_regardless(record: Callable[[], None]) -> None:
+        try:
+            record()
+        except MemoryIOError as exc:
+            log.warning("a change was saved that cannot be undone: %s", exc.message)
+
+    def _settle(self, previous: Path | None, record: Callable[[], None]) -> None:
+        """Runs `record`; on its MemoryIOError puts the previous file back (`previous` None: there was no
+        file, so the new one goes) and re-raises."""
+        try:
+            record()
+        except MemoryIOError:
+            self._cache = None
+            try:
+                if previous is not None:
+                    os.replace(previous, self.path)
                 else:
                     os.unlink(self.path)
-            except FileNotFoundError:
-                pass
+                fsync_dir(self.path.parent)
             except OSError as exc:
-                if undo is not None:
-                    undo()
-                raise io_error(f"could not delete the memory file {self.path}", exc) from None
-            self._cache = None
+                log.error("memory file %s: the refused change could not be taken back (%s)", self.path, describe(exc))
+            raise
+        _unlink_quietly(previous)
 
     def _set_aside(self) -> None:
         """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
@@ -370,7 +420,6 @@ class MemoryStore:
             raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
                                 f"{MAX_FILE_BYTES >> 20} MiB a memory file may hold; nothing was saved")
         directory = self.path.parent
-        self._remove_stale_temps(directory)
         self._tmp_counter += 1
         tmp = directory / f".memory.json.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
@@ -432,7 +481,9 @@ def _read_all(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _unlink_quietly(path: Path) -> None:
+def _unlink_quietly(path: Path | None) -> None:
+    if path is None:
+        return
     try:
         os.unlink(path)
     except OSError:
