@@ -83,13 +83,16 @@ class StoreTexts:
 
     def __init__(self) -> None:
         self.index: TextIndex[str] = TextIndex()
+        self.key_of: dict[str, str] = {}  # each stored text's match key
         self._texts: frozenset[str] = frozenset()
 
     def sync(self, texts: frozenset[str]) -> None:
         for text in self._texts - texts:
             self.index.discard(text, text)
+            del self.key_of[text]
         for text in texts - self._texts:
             self.index.add(text, text)
+            self.key_of[text] = match_key(text)
         self._texts = texts
 
 
@@ -200,8 +203,12 @@ def merge_contents(
     """
     current = list(stored)
     # The first stored memory of a key or a text stands for it (a store written by hand may repeat one).
-    by_key = {match_key(item.content): p for p, item in reversed(list(enumerate(current)))}
     positions = {item.content: p for p, item in reversed(list(enumerate(current)))}
+    if store_texts is None:
+        store_texts = StoreTexts()
+    store_texts.sync(frozenset(positions))
+    key_of = store_texts.key_of
+    by_key = {key_of[item.content]: p for p, item in reversed(list(enumerate(current)))}
     basis_texts = [text for text in (normalise_whitespace(b) for b in basis) if text]
     deleted = [text for text in basis_texts if match_key(text) not in by_key]
     deleted_keys = {match_key(text) for text in deleted}
@@ -209,9 +216,6 @@ def merge_contents(
     for slot, text in enumerate(deleted):
         deleted_near.add(slot, text)
     replaced = model_replacements(basis_texts, contents, set(by_key))
-    if store_texts is None:
-        store_texts = StoreTexts()
-    store_texts.sync(frozenset(positions))
     placed: TextIndex[int] = TextIndex()  # texts this merge puts into the store, by position
 
     originals: dict[int, MemoryItem] = {}
