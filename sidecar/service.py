@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
     from sidecar.llm import LlmClient
     from sidecar.rules.history import UndoPlan
-    from sidecar.rules.merge import Merged
+    from sidecar.rules.merge import Merged, StoreTexts
 
 log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
@@ -69,6 +69,7 @@ class MemoryService:
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
         self.ranking = Ranking()
         self._history: Optional[HistoryFile] = None
+        self._store_texts: Optional[StoreTexts] = None
         self._new_id = new_id
         self._llm: Optional[LlmClient] = None
 
@@ -84,6 +85,15 @@ class MemoryService:
 
             self._history = HistoryFile(self.settings.history_file)
         return self._history
+
+    @property
+    def store_texts(self) -> StoreTexts:
+        """The stored texts' token index the merge rules keep up to date between merges (worker only)."""
+        if self._store_texts is None:
+            from sidecar.rules.merge import StoreTexts
+
+            self._store_texts = StoreTexts()
+        return self._store_texts
 
     @property
     def llm(self) -> LlmClient:
@@ -150,7 +160,7 @@ class MemoryService:
         """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
 
         def merge(stop: threading.Event) -> MergeResult:
-            contents, dropped = _shaped(raw)
+            contents, dropped = _shaped(raw, resolve_limit(limit, self.settings))
             return self._merge("merge", contents, dropped, scope, basis, limit, stop)
 
         return self.owner.write(merge)
@@ -222,7 +232,8 @@ class MemoryService:
 
         def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], Merged]:
             limit = resolve_limit(limit_param, self.settings)
-            merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped)
+            merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped,
+                                    store_texts=self.store_texts)
             # A damaged file is written clean even when the merge changed nothing: its salvage is kept.
             changed = merged.memories != list(current.items) or not current.clean
             return (merged.memories if changed else None), merged
@@ -266,8 +277,9 @@ class MemoryService:
         return record
 
 
-def _shaped(raw: str) -> tuple[list[str], int]:
-    """The memory texts of the model's answer, secret-filtered; raises AiError(AI_RESPONSE) without an array."""
+def _shaped(raw: str, cap: int) -> tuple[list[str], int]:
+    """The memory texts of the model's answer, secret-filtered, at most `cap` of them (more would be evicted
+    at once); raises AiError(AI_RESPONSE) without an array."""
     from protocol import ErrorCode
     from sidecar.rules.merge import candidate_contents
     from sidecar.rules.model_output import NoMemoryArray, candidate_texts
@@ -276,4 +288,4 @@ def _shaped(raw: str) -> tuple[list[str], int]:
         texts = candidate_texts(raw)
     except NoMemoryArray as exc:
         raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
-    return candidate_contents(texts)
+    return candidate_contents(texts, cap=cap)
