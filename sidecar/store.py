@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import stat
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import msgspec
 
 from protocol import MemoryItem
-from sidecar.errors import MemoryIOError
+from sidecar.errors import Cancelled, MemoryIOError
 from sidecar.files import StatKey, describe, fsync_dir, io_error, stat_key, write_all
 from sidecar.rules.evict import oldest_first
 from sidecar.rules.json_spans import array_elements
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+"""How often a wait for another process's lock looks whether its waiter is gone (shutdown)."""
 # A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
@@ -60,6 +63,9 @@ class Snapshot(NamedTuple):
 EMPTY = Snapshot((), b"[]")
 UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
 Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+"""Called with (before, after) under the lock once the new file is in place; MemoryIOError takes the change back."""
+PREVIOUS = ".memory.json.previous.tmp"
+"""The replaced file's second name until its change is recorded; a killed writer's copy goes with the stale temps."""
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -204,31 +210,45 @@ class MemoryStore:
             log.warning(message, *args)
 
     def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
-               written: Written | None = None) -> T:
+               written: Written | None = None, stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `written(before, after)` runs after the new file is in place, still under the lock.
-        Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
+        `written(before, after)` runs after the new file is in place, still under the lock; when it
+        raises MemoryIOError the previous file is put back and the error raised (the change is then not
+        applied). Raises MemoryIOError on lock timeout or any I/O failure (the previous file is then
+        untouched), Cancelled when `stop` is set while waiting for another process's lock.
         """
-        with self._locked():
+        with self._locked(stop):
             current = self._replaceable_snapshot()
             items, result = change(current)
             if items is not None:
                 self._quarantine_if_unclean(current)
-                self._write(items)
-                if written is not None:
-                    written(current.items, items)
+                self._remove_stale_temps(self.path.parent)
+                existed = self._stat() is not None
+                previous = self._keep_previous() if existed else None
+                try:
+                    self._write(items)
+                except MemoryIOError:
+                    _unlink_quietly(previous)
+                    raise
+                if existed and previous is None:
+                    # No second name for the old file: the change stands whatever its record does.
+                    self._record_regardless(lambda: written(current.items, items) if written is not None else None)
+                else:
+                    self._settle(previous, lambda: written(current.items, items) if written is not None else None)
             return result
 
-    def locked(self, operation: Callable[[], T]) -> T:
+    def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
-        with self._locked():
+        with self._locked(stop):
             return operation()
 
-    def clear(self, written: Written | None = None) -> None:
-        """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
+    def clear(self, written: Written | None = None, stop: threading.Event | None = None) -> None:
+        """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
+        directory cannot be made. `written` runs as for `update`, and its MemoryIOError puts the file back.
 
-        `written` runs as for `update`.
+        A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
+        a clear always works on a file the sidecar can name.
         """
         try:
             if self._stat() is None and not self.path.parent.is_dir():
@@ -236,21 +256,81 @@ class MemoryStore:
                 return
         except OSError:
             pass
-        with self._locked():
-            current = self._replaceable_snapshot()
+        with self._locked(stop):
+            current = self.snapshot()
+            if current.unreadable and not current.problem.startswith("it is larger than"):
+                raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
+            self._cache = None
+            if current.unreadable:
+                try:
+                    self._set_aside()
+                except OSError as exc:
+                    raise io_error(f"could not set the memory file {self.path} aside", exc) from None
+                return
+            self._remove_stale_temps(self.path.parent)
+            previous = self.path.with_name(PREVIOUS)
             try:
-                os.unlink(self.path)
+                os.replace(self.path, previous)
             except FileNotFoundError:
-                pass
+                return
             except OSError as exc:
                 raise io_error(f"could not delete the memory file {self.path}", exc) from None
+            fsync_dir(self.path.parent)
+            self._settle(previous, lambda: written(current.items, []) if written is not None else None)
+
+    def _keep_previous(self) -> Path | None:
+        """A second name for the file about to be replaced, so a refused change can put it back (a hard
+        link: no data is copied, so it needs no room on a full disk). None when the file system has no
+        hard links."""
+        previous = self.path.with_name(PREVIOUS)
+        try:
+            os.link(self.path, previous)
+        except OSError:
+            log.warning("memory file %s: no hard links here, so a change whose history entry cannot be written "
+                        "cannot be taken back", self.path)
+            return None
+        return previous
+
+    @staticmethod
+    def _record_regardless(record: Callable[[], None]) -> None:
+        try:
+            record()
+        except MemoryIOError as exc:
+            log.warning("a change was saved that cannot be undone: %s", exc.message)
+
+    def _settle(self, previous: Path | None, record: Callable[[], None]) -> None:
+        """Runs `record`; on its MemoryIOError puts the previous file back (`previous` None: there was no
+        file, so the new one goes) and re-raises."""
+        try:
+            record()
+        except MemoryIOError:
             self._cache = None
-            if written is not None:
-                written(current.items, [])
+            try:
+                if previous is not None:
+                    os.replace(previous, self.path)
+                else:
+                    os.unlink(self.path)
+                fsync_dir(self.path.parent)
+            except OSError as exc:
+                log.error("memory file %s: the refused change could not be taken back (%s)", self.path, describe(exc))
+            raise
+        _unlink_quietly(previous)
+
+    def _set_aside(self) -> None:
+        """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
+        stamp = int(time.time() * 1000)
+        for attempt in range(1000):
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
+            if not os.path.lexists(target):
+                os.rename(self.path, target)
+                log.warning("memory file %s was too large to read; cleared by keeping it as %s",
+                            self.path, target.name)
+                return
+        raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, stop: threading.Event | None = None) -> Iterator[None]:
         import filelock
 
         if self._lock is None:
@@ -259,19 +339,26 @@ class MemoryStore:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise io_error(f"could not create the memory directory {directory}", exc) from None
+            # Thread-local: only the store owner's worker takes it, and a lock shared across threads
+            # would let a second thread of this process in.
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
-                thread_local=False,
+                thread_local=True,
             )
         lock = self._lock
-        try:
-            lock.acquire()
-        except filelock.Timeout:
-            raise MemoryIOError(
-                f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
-            ) from None
-        except OSError as exc:
-            raise io_error(f"could not lock the memory store {self.path}", exc) from None
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            try:
+                lock.acquire(timeout=max(0.0, min(LOCK_POLL, deadline - time.monotonic())))
+                break
+            except filelock.Timeout:
+                if stop is not None and stop.is_set():
+                    raise Cancelled("the sidecar is shutting down; the change was not applied") from None
+                if time.monotonic() >= deadline:
+                    raise MemoryIOError(f"the memory store {self.path} is locked by another process "
+                                        f"(waited {self.lock_timeout:g} s)") from None
+            except OSError as exc:
+                raise io_error(f"could not lock the memory store {self.path}", exc) from None
         try:
             yield
         finally:
@@ -328,8 +415,11 @@ class MemoryStore:
     def _write(self, items: list[MemoryItem]) -> None:
         encoded = _encoder.encode(items)
         data = msgspec.json.format(encoded, indent=2) + b"\n"
+        if len(data) > MAX_FILE_BYTES:
+            # Never write a file this store would refuse to read back (issue 20.2).
+            raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
+                                f"{MAX_FILE_BYTES >> 20} MiB a memory file may hold; nothing was saved")
         directory = self.path.parent
-        self._remove_stale_temps(directory)
         self._tmp_counter += 1
         tmp = directory / f".memory.json.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
@@ -391,7 +481,9 @@ def _read_all(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _unlink_quietly(path: Path) -> None:
+def _unlink_quietly(path: Path | None) -> None:
+    if path is None:
+        return
     try:
         os.unlink(path)
     except OSError:
