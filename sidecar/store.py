@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 
@@ -147,7 +147,7 @@ class DurableArray(Generic[ItemT]):
 
     def __init__(self, path: Path, codec: Codec[ItemT], label: str, lock_timeout: float = LOCK_TIMEOUT,
                  sleep: Callable[[float], None] = time.sleep,
-                 lock_owner: DurableArray[Identified] | None = None) -> None:
+                 lock_owner: DurableArray[Any] | None = None) -> None:
         self.path = path
         self.codec = codec
         self.label = label
@@ -178,8 +178,8 @@ class DurableArray(Generic[ItemT]):
             return self._empty()
         if not stat.S_ISREG(st.st_mode):
             return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if st.st_size > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
         if self._cache is not None and self._cache[0] == stat_key(st):
             return self._cache[1]
         return None
@@ -205,15 +205,15 @@ class DurableArray(Generic[ItemT]):
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-            if st.st_size > MAX_FILE_BYTES:
-                return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-            data = _read_all(fd, MAX_FILE_BYTES + 1)
+            if st.st_size > self._cap():
+                return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
+            data = _read_all(fd, self._cap() + 1)
         except OSError as exc:
             return self._refuse("read", f"it cannot be read ({describe(exc)})")
         finally:
             os.close(fd)
-        if len(data) > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if len(data) > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
         snap = parse_array(data, self.codec)
         if snap.damaged is not None:
             self._warn_once(("damaged", stat_key(st)),
@@ -222,6 +222,10 @@ class DurableArray(Generic[ItemT]):
                             self.label, self.path, len(snap.items), self.path.name)
         self._cache = (stat_key(st), snap)
         return snap
+
+    def _cap(self) -> int:
+        """The largest file read into memory."""
+        return MAX_FILE_BYTES
 
     @staticmethod
     def _empty() -> FileSnapshot[ItemT]:
@@ -245,14 +249,25 @@ class DurableArray(Generic[ItemT]):
         Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
         """
         with self._locked():
-            current = self._replaceable_snapshot()
+            current = self.read_for_write()
             items, result = change(current)
             if items is not None:
-                self._quarantine_if_unclean(current)
-                self._write(items)
+                self.write_items(current, items)
                 if written is not None:
                     written(current.items, items)
             return result
+
+    def read_for_write(self) -> FileSnapshot[ItemT]:
+        """The file as of now, inside `locked`; raises MemoryIOError when a file is there that must be left alone."""
+        return self._replaceable_snapshot()
+
+    def write_items(self, current: FileSnapshot[ItemT], items: list[ItemT]) -> None:
+        """Replace the file read as `current` with `items`, inside `locked` (damaged bytes quarantined first).
+
+        Raises MemoryIOError; the previous file is then untouched.
+        """
+        self._quarantine_if_unclean(current)
+        self._write(items)
 
     def locked(self, operation: Callable[[], T]) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
