@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, Optional, TypeVar
 
 from protocol import ArchivedItem, MemoryItem
+from sidecar.errors import MemoryIOError
 from sidecar.rules.archive import interim, oldest_archived_first, visible
 from sidecar.store import Codec, DurableArray, FileSnapshot, MemoryStore, Snapshot
 
+log = logging.getLogger("sidecar.archive")
 T = TypeVar("T")
 ARCHIVE_CODEC = Codec(ArchivedItem, oldest_archived_first)
 # 20 000 memories (the highest bound) of 200 four-byte characters and a long scope stay well under this.
@@ -50,6 +54,11 @@ class Outcome(NamedTuple):
     archive: list[ArchivedItem]
 
 
+Recording = Callable[[Both, Outcome], Optional[Callable[[], None]]]
+"""Called under the lock before the first write with what is read and what will be written; returns
+what takes the record back if the change is then not applied."""
+
+
 class TwoPlaces:
     """Owns the pairing of memory.json and archive.json.
 
@@ -66,45 +75,76 @@ class TwoPlaces:
         """Both files as of now (never raises; an unreadable file reads as empty)."""
         return Both(self.store.snapshot(), self.archive.snapshot())
 
-    def apply(self, plan: Callable[[Both], tuple[Optional[Outcome], T]]) -> T:
-        """Run `plan` on both as of now under the store lock and write its outcome in the safe order.
+    def apply(self, plan: Callable[[Both], tuple[Optional[Outcome], T]], recording: Optional[Recording] = None,
+              stop: Optional[threading.Event] = None) -> T:
+        """Run `plan` on both as of now under the store lock, record its outcome, write it in the safe order.
 
-        Raises MemoryIOError on lock timeout or a failed write, and when the outcome changes a file that
-        must be left alone (not a regular file, too large); nothing is written then. A write that fails
-        after the first leaves the memories in at least one place (see the class).
+        Raises MemoryIOError on lock timeout or a failed write (the record is then taken back), and when
+        the outcome changes a file that must be left alone (not a regular file, too large); Cancelled
+        when `stop` is set while waiting for another process's lock. Once the store is written the
+        change stands: a failure of the last archive write only leaves ids in both places (active).
         """
         def run() -> T:
             both = Both(self.store.read_for_write(), self.archive.snapshot())
             outcome, value = plan(both)
             if outcome is not None:
-                self._write(both, outcome)
+                self._write(both, outcome, recording)
             return value
 
-        return self.store.locked(run)
+        return self.store.locked(run, stop)
 
-    def clear(self) -> Both:
-        """Empty both places; returns them as they were. Raises MemoryIOError (an archive that must be
-        left alone is found before the store is touched)."""
-        def run() -> Both:
-            both = Both(self.store.read_for_write(), self.archive.snapshot())
+    def clear(self, recording: Optional[Recording] = None, stop: Optional[threading.Event] = None) -> None:
+        """Empty both places. Raises MemoryIOError (an archive that must be left alone is found before the
+        store is touched) or Cancelled, as `apply`. With no directory there is nothing to clear: success,
+        even where the directory cannot be made."""
+        try:
+            if not self.store.path.parent.is_dir():
+                return
+        except OSError:
+            pass
+
+        def run() -> None:
+            both = Both(self.store.snapshot(), self.archive.snapshot())
             archived = bool(both.archive.items) or not both.archive.clean
-            if archived:
-                self.archive.read_for_write()
-            self.store.clear()
-            if archived:
-                self.archive.clear()
-            return both
+            shelf = both.archive
+            if shelf.unreadable and not shelf.problem.startswith("it is larger than"):
+                # Found before the store is touched; a file too large to read is set aside by its clear.
+                raise MemoryIOError(f"the archive file {self.archive.path} was left as it is: {shelf.problem}")
+            retract = recording(both, Outcome([], [])) if recording is not None else None
+            cleared = False
+            try:
+                self.store.clear()
+                cleared = True
+                if archived:
+                    self.archive.clear()
+            except MemoryIOError:
+                if retract is not None and not cleared:
+                    retract()
+                raise
 
-        return self.store.locked(run)
+        self.store.locked(run, stop)
 
-    def _write(self, both: Both, outcome: Outcome) -> None:
+    def _write(self, both: Both, outcome: Outcome, recording: Optional[Recording]) -> None:
         store_after = outcome.store if outcome.store is not None else list(both.store.items)
         raw = list(both.archive.items)
         middle = interim(raw, outcome.archive, store_after)
         archive_changes = outcome.archive != both.shelf or middle != raw
-        if archive_changes and middle != raw:
-            self.archive.write_items(self.archive.read_for_write(), middle)
-        if outcome.store is not None and (outcome.store != list(both.store.items) or not both.store.clean):
-            self.store.write_items(both.store, outcome.store)
+        store_changes = outcome.store is not None
+        if archive_changes and not both.archive.clean:
+            self.archive.read_for_write()  # raises for a file that must be left alone, before anything
+        retract = recording(both, outcome) if recording is not None else None
+        try:
+            if archive_changes and middle != raw:
+                self.archive.write_items(self.archive.read_for_write(), middle)
+            if store_changes and outcome.store is not None:
+                self.store.write_items(both.store, outcome.store)
+        except MemoryIOError:
+            if retract is not None:
+                retract()
+            raise
         if archive_changes and outcome.archive != middle:
-            self.archive.write_items(self.archive.read_for_write(), outcome.archive)
+            try:
+                self.archive.write_items(self.archive.read_for_write(), outcome.archive)
+            except MemoryIOError as exc:
+                log.warning("the archive keeps memories the store took back until the next write: %s",
+                            exc.message)

@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import stat
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 import msgspec
 
 from protocol import MemoryItem
-from sidecar.errors import MemoryIOError
+from sidecar.errors import Cancelled, MemoryIOError
 from sidecar.files import StatKey, describe, fsync_dir, io_error, stat_key, write_all
 from sidecar.rules.evict import oldest_first
 from sidecar.rules.json_spans import array_elements
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+"""How often a wait for another process's lock looks whether its waiter is gone (shutdown)."""
 # A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
@@ -77,7 +80,8 @@ class FileSnapshot(NamedTuple, Generic[ItemT]):
 Snapshot = FileSnapshot[MemoryItem]
 EMPTY: FileSnapshot[Identified] = FileSnapshot((), b"[]")
 UNREADABLE: FileSnapshot[Identified] = FileSnapshot((), b"[]", unreadable=True, problem="it cannot be read")
-Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+Writing = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], Callable[[], None] | None]
+"""Called with (before, after) under the lock just before a write; returns what takes it back if the write fails."""
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -146,8 +150,7 @@ class DurableArray(Generic[ItemT]):
     """
 
     def __init__(self, path: Path, codec: Codec[ItemT], label: str, lock_timeout: float = LOCK_TIMEOUT,
-                 sleep: Callable[[float], None] = time.sleep,
-                 lock_owner: DurableArray[Any] | None = None) -> None:
+                 sleep: Callable[[float], None] = time.sleep, lock_owner: DurableArray[Any] | None = None) -> None:
         self.path = path
         self.codec = codec
         self.label = label
@@ -224,7 +227,7 @@ class DurableArray(Generic[ItemT]):
         return snap
 
     def _cap(self) -> int:
-        """The largest file read into memory."""
+        """The largest file read into memory or written."""
         return MAX_FILE_BYTES
 
     @staticmethod
@@ -242,19 +245,27 @@ class DurableArray(Generic[ItemT]):
             log.warning(message, *args)
 
     def update(self, change: Callable[[FileSnapshot[ItemT]], tuple[list[ItemT] | None, T]],
-               written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None) -> T:
+               writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+               stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `written(before, after)` runs after the new file is in place, still under the lock.
-        Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
+        `writing(before, after)` runs under the lock just before the new file is written (to record
+        the change first); it returns what to call if the write then fails. Raises MemoryIOError on
+        lock timeout or any I/O failure (the previous file is then untouched), Cancelled when `stop`
+        is set while waiting for another process's lock.
         """
-        with self._locked():
+        with self._locked(stop):
             current = self.read_for_write()
             items, result = change(current)
             if items is not None:
-                self.write_items(current, items)
-                if written is not None:
-                    written(current.items, items)
+                self._quarantine_if_unclean(current)
+                undo = writing(current.items, items) if writing is not None else None
+                try:
+                    self._write(items)
+                except MemoryIOError:
+                    if undo is not None:
+                        undo()
+                    raise
             return result
 
     def read_for_write(self) -> FileSnapshot[ItemT]:
@@ -269,15 +280,18 @@ class DurableArray(Generic[ItemT]):
         self._quarantine_if_unclean(current)
         self._write(items)
 
-    def locked(self, operation: Callable[[], T]) -> T:
+    def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
-        with self._locked():
+        with self._locked(stop):
             return operation()
 
-    def clear(self, written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None) -> None:
-        """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
+    def clear(self, writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+              stop: threading.Event | None = None) -> None:
+        """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
+        directory cannot be made. `writing` runs as for `update`.
 
-        `written` runs as for `update`.
+        A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
+        a clear always works on a file the sidecar can name.
         """
         try:
             if self._stat() is None and not self.path.parent.is_dir():
@@ -285,23 +299,41 @@ class DurableArray(Generic[ItemT]):
                 return
         except OSError:
             pass
-        with self._locked():
-            current = self._replaceable_snapshot()
+        with self._locked(stop):
+            current = self.snapshot()
+            if current.unreadable and not current.problem.startswith("it is larger than"):
+                raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
+            undo = writing(current.items, []) if writing is not None else None
             try:
-                os.unlink(self.path)
+                if current.unreadable:
+                    self._set_aside()
+                else:
+                    os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as exc:
+                if undo is not None:
+                    undo()
                 raise io_error(f"could not delete the {self.label} {self.path}", exc) from None
             self._cache = None
-            if written is not None:
-                written(current.items, [])
+
+    def _set_aside(self) -> None:
+        """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
+        stamp = int(time.time() * 1000)
+        for attempt in range(1000):
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
+            if not os.path.lexists(target):
+                os.rename(self.path, target)
+                log.warning("%s %s was too large to read; cleared by keeping it as %s",
+                            self.label, self.path, target.name)
+                return
+        raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, stop: threading.Event | None = None) -> Iterator[None]:
         if self._lock_owner is not None:
-            with self._lock_owner._locked():
+            with self._lock_owner._locked(stop):
                 yield
             return
         import filelock
@@ -312,19 +344,26 @@ class DurableArray(Generic[ItemT]):
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise io_error(f"could not create the directory {directory} of the {self.label}", exc) from None
+            # Thread-local: only the store owner's worker takes it, and a lock shared across threads
+            # would let a second thread of this process in.
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
-                thread_local=False,
+                thread_local=True,
             )
         lock = self._lock
-        try:
-            lock.acquire()
-        except filelock.Timeout:
-            raise MemoryIOError(
-                f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
-            ) from None
-        except OSError as exc:
-            raise io_error(f"could not lock the memory store {self.path}", exc) from None
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            try:
+                lock.acquire(timeout=max(0.0, min(LOCK_POLL, deadline - time.monotonic())))
+                break
+            except filelock.Timeout:
+                if stop is not None and stop.is_set():
+                    raise Cancelled("the sidecar is shutting down; the change was not applied") from None
+                if time.monotonic() >= deadline:
+                    raise MemoryIOError(f"the memory store {self.path} is locked by another process "
+                                        f"(waited {self.lock_timeout:g} s)") from None
+            except OSError as exc:
+                raise io_error(f"could not lock the memory store {self.path}", exc) from None
         try:
             yield
         finally:
@@ -381,6 +420,10 @@ class DurableArray(Generic[ItemT]):
     def _write(self, items: list[ItemT]) -> None:
         encoded = _encoder.encode(items)
         data = msgspec.json.format(encoded, indent=2) + b"\n"
+        if len(data) > self._cap():
+            # Never write a file this store would refuse to read back (issue 20.2).
+            raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
+                                f"{self._cap() >> 20} MiB the {self.label} may hold; nothing was saved")
         directory = self.path.parent
         self._remove_stale_temps(directory)
         self._tmp_counter += 1

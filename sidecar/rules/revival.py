@@ -20,73 +20,98 @@ class Revival(NamedTuple):
 
 
 class ArchiveTokens:
-    """Which archived memories share a token with a text: the only ones worth a restatement test.
+    """Which archived memories share a token with a text (the only ones worth a restatement test), and
+    which one has a text's match key.
 
-    Derived from one archive snapshot; build once per archive state, query per merge.
+    Brought up to date by difference (`sync`), because the archive changes by a few memories a write;
+    hold one per archive and query it only right after a sync.
     """
 
     __slots__ = ("_by_key", "_by_token", "items")
 
-    def __init__(self, archive: Sequence[ArchivedItem]) -> None:
-        self.items = tuple(archive)
-        by_token: dict[str, list[int]] = {}
-        by_key: dict[str, int] = {}
-        for position, item in enumerate(self.items):
-            by_key.setdefault(match_key(item.content), position)
-            for token in token_set(item.content):
-                by_token.setdefault(token, []).append(position)
-        self._by_token = by_token
-        self._by_key = by_key
+    def __init__(self) -> None:
+        self.items: dict[str, ArchivedItem] = {}
+        self._by_token: dict[str, set[str]] = {}
+        self._by_key: dict[str, set[str]] = {}
 
-    def equal(self, content: str) -> int | None:
-        return self._by_key.get(match_key(content))
+    def sync(self, archive: Sequence[ArchivedItem]) -> ArchiveTokens:
+        wanted = {item.id: item for item in archive}
+        for id_, item in list(self.items.items()):
+            if wanted.get(id_) != item:
+                self._drop(item)
+        for id_, item in wanted.items():
+            if id_ not in self.items:
+                self._add(item)
+        return self
 
-    def restated(self, content: str, excluded: set[int]) -> int | None:
+    def _add(self, item: ArchivedItem) -> None:
+        self.items[item.id] = item
+        self._by_key.setdefault(match_key(item.content), set()).add(item.id)
+        for token in token_set(item.content):
+            self._by_token.setdefault(token, set()).add(item.id)
+
+    def _drop(self, item: ArchivedItem) -> None:
+        del self.items[item.id]
+        for table, keys in ((self._by_key, (match_key(item.content),)), (self._by_token, token_set(item.content))):
+            for key in keys:
+                holders = table[key]
+                holders.discard(item.id)
+                if not holders:
+                    del table[key]
+
+    def _newest(self, ids: Iterable[str]) -> str | None:
+        return max(ids, key=lambda id_: (self.items[id_].archived_at, id_), default=None)
+
+    def equal(self, content: str, excluded: Iterable[str] = ()) -> str | None:
+        """The newest archived memory whose match key equals `content`'s."""
+        return self._newest(self._by_key.get(match_key(content), set()) - set(excluded))
+
+    def restated(self, content: str, excluded: set[str]) -> str | None:
         """The archived memory `content` restates that shares the most with it; the newest archived on a tie."""
         mine = token_set(content)
-        shared: dict[int, float] = {}
+        shared: dict[str, float] = {}
         for token in mine:
-            for position in self._by_token.get(token, ()):
-                if position not in excluded:
-                    shared[position] = shared.get(position, 0.0) + upper_weight(token)
-        ranked = sorted(((weight, position) for position, weight in shared.items() if weight >= MIN_SHARED_WEIGHT),
-                        reverse=True)
-        best: tuple[float, int] | None = None
+            for id_ in self._by_token.get(token, ()):
+                if id_ not in excluded:
+                    shared[id_] = shared.get(id_, 0.0) + upper_weight(token)
+        ranked = sorted(((weight, self.items[id_].archived_at, id_) for id_, weight in shared.items()
+                         if weight >= MIN_SHARED_WEIGHT), reverse=True)
+        best: tuple[float, int, str] | None = None
         for rank in ranked:
             if best is not None and rank[0] < best[0]:
                 break
-            if restates(self.items[rank[1]].content, content) and (best is None or rank > best):
+            if restates(self.items[rank[2]].content, content) and (best is None or rank > best):
                 best = rank
-        return None if best is None else best[1]
+        return None if best is None else best[2]
 
 
-def plan_revival(new_contents: Sequence[str], archive: ArchiveTokens, basis: Iterable[str],
+def plan_revival(new_contents: Sequence[str], archive: ArchiveTokens, active: set[str], basis: Iterable[str],
                  source_scope: str, at: int) -> Revival:
     """Which archived memories the texts a merge would add revive (S11.3), and the basis to merge with.
 
     `new_contents`: the texts the merge would add (they match no active memory). One equal by key to an
     archived memory revives it with its own text and scope; one that restates it revives it with the new
     text and the merge's scope (an update); either way same id and createdAt = `at`. Each archived memory
-    is revived at most once. Basis entries that are archived are still known, not deleted: they leave the
-    basis so the merge does not take them for deletions.
+    is revived at most once; `active` ids (also in the store) are not archived. Basis entries that are
+    archived are still known, not deleted: they leave the basis so the merge does not take them for
+    deletions.
     """
-    taken: set[int] = set()
+    taken = set(active)
     revived: list[MemoryItem] = []
     for content in new_contents:
-        position = archive.equal(content)
-        if position is not None and position not in taken:
-            item = archive.items[position]
+        found = archive.equal(content, taken)
+        if found is not None:
+            item = archive.items[found]
             revived.append(MemoryItem(id=item.id, content=item.content, created_at=at,
                                       source_scope=item.source_scope))
         else:
-            position = archive.restated(content, taken)
-            if position is None:
+            found = archive.restated(content, taken)
+            if found is None:
                 continue
-            item = archive.items[position]
+            item = archive.items[found]
             revived.append(MemoryItem(id=item.id, content=content, created_at=at, source_scope=source_scope))
-        taken.add(position)
-    known = [text for text in basis if archive.equal(text) is None]
-    return Revival(revived, known)
+        taken.add(found)
+    return Revival(revived, [text for text in basis if archive.equal(text, active) is None])
 
 
 
@@ -105,15 +130,17 @@ def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, content
     The active store decides first: a text that is (or restates) an active memory is that memory, as
     without an archive. A text that would be new but equals or restates an archived memory revives it
     instead (same id, createdAt = now), and the oldest active ones are evicted if the store is full.
-    `merged.evicted` lists active memories only.
+    `merged.evicted` lists active memories only; `archive` is synced to the archive file.
     """
     unbounded = len(stored) + len(contents)
-    kept_basis = list(basis)
-    probe = merge_contents(stored, contents, source_scope, kept_basis if not archive.items else
-                           [text for text in kept_basis if archive.equal(text) is None],
-                           unbounded, now_ms, dropped, new_id)
-    revival = plan_revival([item.content for item in probe.added], archive, kept_basis, source_scope, now_ms) \
-        if archive.items and probe.added else Revival([], kept_basis)
+    active = {item.id for item in stored}
+    everything = list(basis)
+    known = [text for text in everything if archive.equal(text, active) is None] if archive.items else everything
+    probe = merge_contents(stored, contents, source_scope, known, unbounded, now_ms, dropped, new_id)
+    if not (archive.items and probe.added):
+        return Reviving(_bounded(stored, probe, limit), [])
+    revival = plan_revival([item.content for item in probe.added], archive, active, everything, source_scope,
+                           now_ms)
     if not revival.items:
         return Reviving(_bounded(stored, probe, limit), [])
     merged = merge_contents(oldest_first([*stored, *revival.items]), contents, source_scope, revival.basis,
