@@ -174,14 +174,14 @@ class MemoryService:
                                 resolve_archive_limit(self.settings), now_ms())
             return Outcome(plan.store, plan.archive), both
 
-        return self.owner.write(lambda stop: self._receipt(*self.apply_both("restore", restore, stop)))
+        return self.owner.write(lambda stop: self._changed_archive("restore", restore, stop))
 
     def delete_archived(self, ids: Sequence[str]) -> Job[MergeResult]:
         """Chosen archived memories deleted; the history keeps them for undo (S11.4)."""
         def delete(both: Both) -> tuple[Outcome, Both]:
             return Outcome(None, plan_delete(both.shelf, ids)), both
 
-        return self.owner.write(lambda stop: self._receipt(*self.apply_both("delete_archived", delete, stop)))
+        return self.owner.write(lambda stop: self._changed_archive("delete_archived", delete, stop))
 
     def merge_answer(self, raw: str, scope: str, basis: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
         """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
@@ -295,15 +295,17 @@ class MemoryService:
                 now: Optional[int] = None) -> list[ArchivedItem]:
         return shelve(shelf, evicted, stored, now_ms() if now is None else now, resolve_archive_limit(self.settings))
 
-    def _receipt(self, both: Both, change_id: Optional[str], recorded: Sequence[Change] = ()) -> MergeResult:
-        """The receipt of a restore or an archive delete, from the files as written."""
+    def _changed_archive(self, kind: ChangeKind, plan: BothPlan[Both], stop: threading.Event) -> MergeResult:
+        """Apply a restore or an archive delete; its receipt from the files as written."""
+        recorded: list[Change] = []
+        both, change_id = self.apply_both(kind, plan, stop, recorded)
         after = self.places.read()
         memories = list(after.store.items)
-        before = {item.id: item for item in both.store.items}
+        before = {item.id for item in both.store.items}
+        now = {item.id for item in memories}
         archived, revived = _moved(recorded, memories)
         return MergeResult(memories=memories, added=[item for item in memories if item.id not in before],
-                           updated=[], evicted=[item for item in both.store.items
-                                                if item.id not in {m.id for m in memories}],
+                           updated=[], evicted=[item for item in both.store.items if item.id not in now],
                            dropped=0, change_id=change_id, archived=archived, revived=revived)
 
     def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,
