@@ -74,7 +74,7 @@ class MemoryService:
         self.ranking = IndexCache()
         self.archive = ArchiveFile(settings.archive_file, self.owner.store)
         self.places = TwoPlaces(self.owner.store, self.archive)
-        self.recall = Recall()
+        self.recall = Recall(self.ranking)
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
         self._new_id = new_id
