@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from protocol import ArchivedItem
-from sidecar.rules.rank import B, K1, _bounded, _query_weight, search_terms
+from sidecar.rules.rank import K1, B, _bounded, _query_weight, search_terms
 
 COMMON_FRACTION = 0.05
 COMMON_FLOOR = 50
