@@ -36,7 +36,6 @@ from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlace
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
-from sidecar.recall import Recall
 from sidecar.relevance import IndexCache
 from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
@@ -45,6 +44,7 @@ from sidecar.store import MemoryStore, Snapshot, Writing
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
+    from sidecar.recall import Recall
     from sidecar.llm import LlmClient
     from sidecar.rules.revival import ArchiveTokens
 
@@ -74,7 +74,7 @@ class MemoryService:
         self.ranking = IndexCache()
         self.archive = ArchiveFile(settings.archive_file, self.owner.store)
         self.places = TwoPlaces(self.owner.store, self.archive)
-        self.recall = Recall(self.ranking)
+        self._recall: Optional[Recall] = None
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
         self._new_id = new_id
@@ -83,6 +83,14 @@ class MemoryService:
     @property
     def store(self) -> MemoryStore:
         return self.owner.store
+
+    @property
+    def recall(self) -> Recall:
+        if self._recall is None:
+            from sidecar.recall import Recall  # with the first query, not at start-up
+
+            self._recall = Recall(self.ranking)
+        return self._recall
 
     @property
     def history(self) -> HistoryFile:
