@@ -44,8 +44,8 @@ from sidecar.store import MemoryStore, Snapshot, Writing
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
-    from sidecar.recall import Recall
     from sidecar.llm import LlmClient
+    from sidecar.recall import Recall
     from sidecar.rules.revival import ArchiveTokens
 
 log = logging.getLogger("sidecar.service")
