@@ -34,16 +34,17 @@ class ArchiveRanker:
         return len(self._docs)
 
     def sync(self, archive: Iterable[ArchivedItem]) -> ArchiveRanker:
-        wanted = {item.id: item for item in archive}
-        for id_, (item, _) in list(self._docs.items()):
-            if wanted.get(id_) != item:
-                self._drop(item)
-        for id_, item in wanted.items():
-            if id_ not in self._docs:
-                self._add(item)
+        wanted = set(archive)
+        held = {item for item, _ in self._docs.values()}
+        for item in held - wanted:
+            self._drop(item)
+        for item in wanted - held:
+            self._add(item)
         return self
 
     def _add(self, item: ArchivedItem) -> None:
+        if item.id in self._docs:  # a hand-edited file may repeat an id: the first one stays
+            return
         counts = Counter(search_terms(item.content))
         length = sum(counts.values())
         self._docs[item.id] = (item, length)
@@ -52,6 +53,8 @@ class ArchiveRanker:
             self._postings.setdefault(term, {})[item.id] = count
 
     def _drop(self, item: ArchivedItem) -> None:
+        if self._docs.get(item.id, (None, 0))[0] is not item:
+            return
         _, length = self._docs.pop(item.id)
         self._total_length -= length
         for term in set(search_terms(item.content)):
