@@ -227,11 +227,11 @@ class MemoryService:
 
             recorded: list[Change] = []
             undo, new_id = self.apply_both("undo", plan, stop, recorded)
-            plan_ = undo.store
-            archived, revived = _moved(recorded, plan_.items)
-            return UndoResult(memories=plan_.items, added=plan_.added, updated=plan_.updated,
-                              evicted=plan_.evicted, dropped=0, change_id=new_id, removed=plan_.removed,
-                              conflicts=plan_.conflicts, archived=archived, revived=revived)
+            store = undo.store
+            archived, revived = _moved(recorded, store.items)
+            return UndoResult(memories=store.items, added=store.added, updated=store.updated,
+                              evicted=store.evicted, dropped=0, change_id=new_id, removed=store.removed,
+                              conflicts=store.conflicts, archived=archived, revived=revived)
 
         return self.owner.write(undo)
 

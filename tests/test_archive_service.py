@@ -16,6 +16,7 @@ from sidecar.archive_file import ArchiveFile
 from sidecar.config import Settings
 from sidecar.errors import MemoryIOError
 from sidecar.owner import Job, Reply
+from sidecar.rules.context import render_context
 from sidecar.service import MemoryService
 from tests.helpers import running
 
@@ -96,7 +97,8 @@ async def test_the_archive_is_listed_newest_archived_first_and_searched_best_fir
 async def test_context_with_a_query_injects_an_archived_memory_only_when_it_matches(small: MemoryService) -> None:
     await learn(small, FACTS)
     plain = await value(small.context(8192, None))
-    assert plain.injected == 10 and FACTS[0] not in (plain.content or ""), "no query: the active store only"
+    assert plain == render_context(small.store.snapshot().items, 8192), "no query: the original design's, byte for byte"
+    assert plain.injected == 10 and FACTS[0] not in (plain.content or "")
     asked = await value(small.context(8192, "用户叫什么名字？小林"))
     assert FACTS[0] in (asked.content or "")
     assert FACTS[3] not in (asked.content or ""), "an archived memory that matches nothing stays out"
