@@ -237,3 +237,60 @@ def test_the_archive_shares_the_store_lock_object(tmp_path: Path) -> None:
                                                                    source_scope="g", archived_at=2)], None)))
     assert [item.id for item in archive.snapshot().items] == ["a"]
     assert not (tmp_path / "archive.json.lock").exists()
+
+
+async def test_an_archive_too_large_to_read_lists_empty_fails_evicting_writes_and_a_clear_sets_it_aside(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    await learn(small, FACTS[:11])
+    monkeypatch.setattr("sidecar.archive_file.MAX_ARCHIVE_BYTES", 64)
+    assert limited.archive_file.stat().st_size > 64
+    assert (await value(small.list_archive(None, 50, 0))).total == 0
+    with pytest.raises(MemoryIOError, match="larger than"):
+        await small.remember(FACTS[11], "global")
+    big = limited.archive_file.read_bytes()
+    await small.clear()
+    [kept] = limited.archive_file.parent.glob("archive.json.corrupt-*")
+    assert kept.read_bytes() == big, "the bytes are set aside whole, never lost"
+
+
+async def test_a_failed_archive_write_applies_nothing_and_records_nothing(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    await learn(small, FACTS[:10])
+    before = limited.memory_file.read_bytes()
+    changes = len((await small.history_of(500)).changes)
+    real = ArchiveFile._write
+
+    def full_disk(self: ArchiveFile, items: list[ArchivedItem]) -> None:
+        raise MemoryIOError("could not save the archive file: No space left on device")
+
+    monkeypatch.setattr(ArchiveFile, "_write", full_disk)
+    with pytest.raises(MemoryIOError, match="No space left"):
+        await small.remember(FACTS[10], "global")
+    assert limited.memory_file.read_bytes() == before, "the store keeps what the archive could not take"
+    assert len((await small.history_of(500)).changes) == changes, "the record was taken back"
+    monkeypatch.setattr(ArchiveFile, "_write", real)
+    receipt = await small.remember(FACTS[10], "global")
+    assert [m.content for m in receipt.archived] == [FACTS[0]]
+
+
+async def test_a_failed_store_write_after_the_archive_write_loses_nothing(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sidecar.store import MemoryStore
+
+    await learn(small, FACTS[:10])
+    before = json.loads(limited.memory_file.read_bytes())
+
+    def full_disk(self: MemoryStore, items: list[MemoryItem]) -> None:
+        raise MemoryIOError("could not save the memory file: No space left on device")
+
+    monkeypatch.setattr(MemoryStore, "_write", full_disk)
+    with pytest.raises(MemoryIOError):
+        await small.remember(FACTS[10], "global")
+    assert json.loads(limited.memory_file.read_bytes()) == before
+    # The evicted one was archived first and is still in the store: it reads as active, not archived.
+    assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
+    assert (await value(small.list_archive(None, 50, 0))).total == 0
+    monkeypatch.undo()
+    receipt = await small.remember(FACTS[10], "global")
+    assert [m.content for m in receipt.archived] == [FACTS[0]]
+    assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
