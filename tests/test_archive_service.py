@@ -294,3 +294,22 @@ async def test_a_failed_store_write_after_the_archive_write_loses_nothing(
     receipt = await small.remember(FACTS[10], "global")
     assert [m.content for m in receipt.archived] == [FACTS[0]]
     assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
+
+
+async def test_a_conversation_is_shown_a_relevant_archived_memory_and_the_model_confirming_it_revives_it(
+        limited: Settings) -> None:
+    from protocol import AiMessage, RememberConversationParams
+    from tests.fake_openai import FakeOpenAI, Reply, completion
+
+    with FakeOpenAI() as llm:
+        settings = limited._replace(base_url=llm.base_url, model="m")
+        async with running(MemoryService(settings)) as service:
+            receipts = await learn(service, FACTS)
+            name_id = receipts[0].added[0].id
+            llm.script(Reply(body=completion(json.dumps([{"content": "用户叫小林"}], ensure_ascii=False))))
+            params = RememberConversationParams(messages=[AiMessage(role="user", content="还记得我叫小林吗？")],
+                                                source_scope="global")
+            receipt = await service.remember_conversation(params)
+            known = llm.seen[0].body["messages"][1]["content"]
+            assert known.startswith("【已有记忆】") and FACTS[0] in known, "chosen from the archive too"
+            assert [m.id for m in receipt.revived] == [name_id] and receipt.added == []
