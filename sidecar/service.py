@@ -36,7 +36,7 @@ from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlace
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
-from sidecar.relevance import IndexCache
+from sidecar.ranking import Ranking
 from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
 from sidecar.rules.conversation import choose_known, known_block, message_window
@@ -71,7 +71,7 @@ class MemoryService:
                  store: Optional[MemoryStore] = None) -> None:
         self.settings = settings
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
-        self.ranking = IndexCache()
+        self.ranking = Ranking()
         self.archive = ArchiveFile(settings.archive_file, self.owner.store)
         self.places = TwoPlaces(self.owner.store, self.archive)
         self._recall: Optional[Recall] = None
