@@ -21,10 +21,6 @@ MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 ArchiveSnapshot = FileSnapshot[ArchivedItem]
 
 
-def archive_path(memory_file: Path) -> Path:
-    return memory_file.with_name("archive.json")
-
-
 class ArchiveFile(DurableArray[ArchivedItem]):
     """Owns `<config-dir>/ai/memory/archive.json`, oldest archived first, under the store's own lock."""
 
