@@ -16,15 +16,19 @@ from protocol import (
     PROTOCOL_VERSION,
     ContextParams,
     ContextResult,
+    DeleteArchivedParams,
     ExtractParams,
     HistoryParams,
     HistoryResult,
     InfoResult,
+    ListArchiveParams,
+    ListArchiveResult,
     MergeParams,
     MergeResult,
     NoParams,
     RememberConversationParams,
     RememberParams,
+    RestoreParams,
     SaveParams,
     SearchParams,
     SearchResult,
@@ -39,6 +43,7 @@ from sidecar.service import MemoryService
 
 MAX_HISTORY = 500
 MAX_SEARCH = 1000
+MAX_ARCHIVE_PAGE = 1000
 
 
 def list_memories(service: MemoryService, params: NoParams) -> Reply[msgspec.Raw]:
@@ -93,6 +98,18 @@ def memory_context(service: MemoryService, params: ContextParams) -> Reply[Conte
     return service.context(params.budget_bytes, params.query)
 
 
+def list_archive(service: MemoryService, params: ListArchiveParams) -> Reply[ListArchiveResult]:
+    return service.list_archive(params.query, min(max(params.limit, 1), MAX_ARCHIVE_PAGE), params.offset)
+
+
+def restore_memories(service: MemoryService, params: RestoreParams) -> Job[MergeResult]:
+    return service.restore(params.ids, params.limit)
+
+
+def delete_archived(service: MemoryService, params: DeleteArchivedParams) -> Job[MergeResult]:
+    return service.delete_archived(params.ids)
+
+
 def sidecar_info(service: MemoryService, params: NoParams) -> InfoResult:
     return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
                       config_dir=str(service.settings.config_dir), memory_file=str(service.store.path),
@@ -112,6 +129,9 @@ HANDLERS: dict[str, Callable[[MemoryService, Any], object]] = {
     "ai_memory_history": memory_history,
     "ai_undo_change": undo_change,
     "ai_forget_history": forget_history,
+    "ai_list_archive": list_archive,
+    "ai_restore_memories": restore_memories,
+    "ai_delete_archived": delete_archived,
     "sidecar_info": sidecar_info,
 }
 """Every method but `sidecar_shutdown` (the server's own) and `$/cancelRequest` (the dispatcher's)."""

@@ -8,6 +8,15 @@ export interface AiMessage {
   content?: string | ContentPart[] | null;
 }
 
+/** A memory the limit moved out of the store: the MemoryItem fields and when it was archived (S11.1). */
+export interface ArchivedItem {
+  id: string;
+  content: string;
+  createdAt: number;
+  sourceScope: string;
+  archivedAt: number;
+}
+
 export interface CancelParams {
   id: number | string;
 }
@@ -16,10 +25,13 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: "clear" | "merge" | "remember" | "save" | "undo";
+  kind: "clear" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
   added: MemoryItem[];
   removed: MemoryItem[];
   updated: Update[];
+  archived: ArchivedItem[];
+  revived: ArchivedItem[];
+  purged: ArchivedItem[];
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -37,6 +49,10 @@ export interface ContextResult {
   content: string | null;
   injected: number;
   omitted: number;
+  ids: string[];
+}
+
+export interface DeleteArchivedParams {
   ids: string[];
 }
 
@@ -63,6 +79,18 @@ export interface InfoResult {
   pid: number;
 }
 
+export interface ListArchiveParams {
+  query?: string | null;
+  limit?: number;
+  offset?: number;
+}
+
+/** Newest archived first, or best first for a query; `total` counts all of them (or the matches). */
+export interface ListArchiveResult {
+  items: ArchivedItem[];
+  total: number;
+}
+
 /** One cross-session memory (seed §6.1). */
 export interface MemoryItem {
   id: string;
@@ -79,7 +107,7 @@ export interface MergeParams {
   limit?: number | null;
 }
 
-/** The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed. */
+/** The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it. */
 export interface MergeResult {
   memories: MemoryItem[];
   added: MemoryItem[];
@@ -87,6 +115,8 @@ export interface MergeResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -114,6 +144,11 @@ export interface RememberParams {
   sourceScope: string;
 }
 
+export interface RestoreParams {
+  ids: string[];
+  limit?: number | null;
+}
+
 export interface SaveParams {
   items: MemoryItem[];
   /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
@@ -123,6 +158,7 @@ export interface SaveParams {
 export interface SearchHit {
   memory: MemoryItem;
   score: number;
+  archivedAt: number | null;
 }
 
 export interface SearchParams {
@@ -147,6 +183,8 @@ export interface UndoResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
   removed: MemoryItem[];
   conflicts: number;
 }
@@ -171,6 +209,9 @@ export interface Requests {
   "ai_memory_history": { params: HistoryParams; result: HistoryResult };
   "ai_undo_change": { params: UndoParams; result: UndoResult };
   "ai_forget_history": { params: NoParams; result: null };
+  "ai_list_archive": { params: ListArchiveParams; result: ListArchiveResult };
+  "ai_restore_memories": { params: RestoreParams; result: MergeResult };
+  "ai_delete_archived": { params: DeleteArchivedParams; result: MergeResult };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
 }
