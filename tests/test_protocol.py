@@ -13,12 +13,8 @@ from hypothesis import strategies as st
 
 from protocol import (
     CANCEL_REQUEST,
-    DEFAULT_MAX_LINE_BYTES,
-    HISTORY_LIMIT,
     MAX_SCOPE_CHARS,
-    MEMORY_LIMIT,
     METHODS,
-    SEARCH_LIMIT,
     AiMessage,
     ContentPart,
     ContextParams,
@@ -255,11 +251,3 @@ def test_a_clamped_limit_lands_in_its_range_and_keeps_values_inside_it(value: in
         assert bound.low <= bound.default <= bound.high
 
 
-def test_the_sidecars_own_bounds_are_the_protocols() -> None:
-    """Until config.py and handlers.py import them from protocol/bounds.py, they must not drift from it."""
-    from sidecar import config, handlers
-
-    assert config.DEFAULT_MAX_LINE_BYTES == DEFAULT_MAX_LINE_BYTES
-    assert (config.MIN_MEMORY_LIMIT, config.MAX_MEMORY_LIMIT, config.DEFAULT_MEMORY_LIMIT) == MEMORY_LIMIT
-    assert handlers.MAX_HISTORY == HISTORY_LIMIT.high
-    assert handlers.MAX_SEARCH == SEARCH_LIMIT.high
