@@ -6,12 +6,25 @@ from typing import Annotated, Literal, Optional, Union
 
 import msgspec
 
-MAX_CONTENT_CHARS = 200
-DEFAULT_BUDGET_BYTES = 8192
+from protocol.bounds import (
+    DEFAULT_BUDGET_BYTES,
+    HISTORY_LIMIT,
+    MAX_ID_CHARS,
+    MAX_SCOPE_CHARS,
+    MEMORY_LIMIT,
+    SEARCH_LIMIT,
+)
+
 PROTOCOL_VERSION = 1
 
-MemoryId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+MemoryId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
+ChangeId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
+SourceScope = Annotated[str, msgspec.Meta(max_length=MAX_SCOPE_CHARS)]
+"""Where a memory came from (global, or a session id): an id-sized label, so no write can grow the file with it."""
 EpochMs = Annotated[int, msgspec.Meta(ge=0)]
+MemoryLimit = Annotated[Optional[int], msgspec.Meta(description=(
+    f"clamped to {MEMORY_LIMIT.low}…{MEMORY_LIMIT.high} (never refused); when absent: --memory-limit, "
+    f"then settings.aiMemoryLimit in app_config.json, then {MEMORY_LIMIT.default}"))]
 
 
 class Wire(msgspec.Struct, rename="camel", omit_defaults=False):
@@ -24,7 +37,17 @@ class MemoryItem(Wire, frozen=True):  # type: ignore[misc]  # msgspec allows a f
     id: MemoryId
     content: str
     created_at: EpochMs
-    source_scope: str
+    source_scope: SourceScope
+
+
+class ArchivedItem(Wire, frozen=True):  # type: ignore[misc]  # as MemoryItem
+    """A memory the limit moved out of the store: the MemoryItem fields and when it was archived (S11.1)."""
+
+    id: MemoryId
+    content: str
+    created_at: EpochMs
+    source_scope: SourceScope
+    archived_at: EpochMs
 
 
 class ContentPart(Wire):
@@ -53,7 +76,7 @@ class NoParams(Wire):
 
 class SaveParams(Wire):
     items: list[MemoryItem]
-    limit: Optional[int] = None
+    limit: MemoryLimit = None
 
 
 class ExtractParams(Wire):
@@ -63,11 +86,9 @@ class ExtractParams(Wire):
 
 class MergeParams(Wire):
     raw: str
-    source_scope: str
+    source_scope: SourceScope
     basis: Optional[list[str]] = None
-    limit: Optional[int] = None
-
-
+    limit: MemoryLimit = None
 
 
 class ContextParams(Wire):
@@ -95,7 +116,7 @@ class CancelParams(Wire):
     id: Union[int, float, str]
 
 
-ChangeKind = Literal["save", "clear", "merge", "remember", "undo"]
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived"]
 
 
 class Update(Wire):
@@ -114,10 +135,16 @@ class Change(Wire):
     added: list[MemoryItem] = msgspec.field(default_factory=list)
     removed: list[MemoryItem] = msgspec.field(default_factory=list)
     updated: list[Update] = msgspec.field(default_factory=list)
+    archived: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Moved from the store into the archive (also in `removed`) (S11.1)."""
+    revived: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Taken out of the archive back into the store, as they were archived (S11.3, S11.4)."""
+    purged: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Deleted from the archive: the archive's own bound, a delete or a clear (S11.1, S11.4)."""
 
 
 class MergeResult(Wire):
-    """The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed."""
+    """The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it."""
 
     memories: list[MemoryItem]
     added: list[MemoryItem]
@@ -125,6 +152,8 @@ class MergeResult(Wire):
     evicted: list[MemoryItem]
     dropped: int
     change_id: Optional[str]
+    archived: list[MemoryItem]
+    revived: list[MemoryItem]
 
 
 class UndoResult(MergeResult):
@@ -135,7 +164,7 @@ class UndoResult(MergeResult):
 
 
 class HistoryParams(Wire):
-    limit: int = 50
+    limit: Annotated[int, msgspec.Meta(description=HISTORY_LIMIT.describe())] = HISTORY_LIMIT.default
 
 
 class HistoryResult(Wire):
@@ -143,22 +172,24 @@ class HistoryResult(Wire):
 
 
 class UndoParams(Wire):
-    change_id: Annotated[str, msgspec.Meta(min_length=1)]
+    change_id: ChangeId
 
 
 class RememberParams(Wire):
     content: str
-    source_scope: str
+    source_scope: SourceScope
 
 
 class SearchParams(Wire):
     query: str
-    limit: int = 20
+    limit: Annotated[int, msgspec.Meta(description=SEARCH_LIMIT.describe())] = SEARCH_LIMIT.default
 
 
 class SearchHit(Wire):
     memory: MemoryItem
     score: float
+    archived_at: Optional[EpochMs] = None
+    """Set when the memory is in the archive (S11.2): when it was archived."""
 
 
 class SearchResult(Wire):
@@ -167,8 +198,30 @@ class SearchResult(Wire):
 
 class RememberConversationParams(Wire):
     messages: list[AiMessage]
-    source_scope: str
+    source_scope: SourceScope
     provider: Optional[Provider] = None
-    limit: Optional[int] = None
+    limit: MemoryLimit = None
     input_budget_chars: Annotated[int, msgspec.Meta(ge=1)] = 24000
     known_budget_bytes: Annotated[int, msgspec.Meta(ge=0)] = 4096
+
+
+class ListArchiveParams(Wire):
+    query: Optional[str] = None
+    limit: int = 50
+    offset: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class ListArchiveResult(Wire):
+    """Newest archived first, or best first for a query; `total` counts all of them (or the matches)."""
+
+    items: list[ArchivedItem]
+    total: int
+
+
+class RestoreParams(Wire):
+    ids: list[MemoryId]
+    limit: Optional[int] = None
+
+
+class DeleteArchivedParams(Wire):
+    ids: list[MemoryId]

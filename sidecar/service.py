@@ -20,9 +20,12 @@ import msgspec
 
 from protocol import (
     AiMessage,
+    ArchivedItem,
+    Change,
     ChangeKind,
     ContextResult,
     HistoryResult,
+    ListArchiveResult,
     MemoryItem,
     MergeResult,
     RememberConversationParams,
@@ -30,24 +33,27 @@ from protocol import (
     SearchResult,
     UndoResult,
 )
-from sidecar.config import Settings, resolve_limit
+from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlaces
+from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
 from sidecar.ranking import Ranking
-from sidecar.rules.context import render_context, render_preferred
+from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
+from sidecar.rules.context import render_context
 from sidecar.rules.conversation import choose_known, known_block, message_window
-from sidecar.rules.evict import shape_for_save
 from sidecar.store import MemoryStore, Snapshot, Written
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
     from sidecar.llm import LlmClient
-    from sidecar.rules.history import UndoPlan
-    from sidecar.rules.merge import Merged
+    from sidecar.recall import Recall
+    from sidecar.rules.merge import StoreTexts
+    from sidecar.rules.revival import ArchiveTokens
 
 log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
 Plan = Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]]
+BothPlan = Callable[[Both], tuple[Optional[Outcome], T]]
 
 
 def now_ms() -> int:
@@ -68,13 +74,26 @@ class MemoryService:
         self.settings = settings
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
         self.ranking = Ranking()
+        self.archive = ArchiveFile(settings.archive_file, self.owner.store)
+        self.places = TwoPlaces(self.owner.store, self.archive)
+        self._recall: Optional[Recall] = None
+        self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
+        self._store_texts: Optional[StoreTexts] = None
         self._new_id = new_id
         self._llm: Optional[LlmClient] = None
 
     @property
     def store(self) -> MemoryStore:
         return self.owner.store
+
+    @property
+    def recall(self) -> Recall:
+        if self._recall is None:
+            from sidecar.recall import Recall  # with the first query, not at start-up
+
+            self._recall = Recall(self.ranking)
+        return self._recall
 
     @property
     def history(self) -> HistoryFile:
@@ -84,6 +103,15 @@ class MemoryService:
 
             self._history = HistoryFile(self.settings.history_file)
         return self._history
+
+    @property
+    def store_texts(self) -> StoreTexts:
+        """The stored texts' token index the merge rules keep up to date between merges (worker only)."""
+        if self._store_texts is None:
+            from sidecar.rules.merge import StoreTexts
+
+            self._store_texts = StoreTexts()
+        return self._store_texts
 
     @property
     def llm(self) -> LlmClient:
@@ -104,27 +132,37 @@ class MemoryService:
         return self.owner.read(lambda snapshot: msgspec.Raw(snapshot.encoded))
 
     def context(self, budget_bytes: int, query: Optional[str]) -> Reply[ContextResult]:
+        """Without a query the active store only (S6.2); with one, active and archived memories ranked
+        together, an archived one only when it matches (S10.2, S11.2)."""
         if query is None or not query.strip():
             return self.owner.read(lambda snapshot: render_context(snapshot.items, budget_bytes))
-
-        def ranked(snapshot: Snapshot) -> ContextResult:
-            index, lines = self.ranking.derived(snapshot)
-            return render_preferred(snapshot.items, index.order(query), budget_bytes, lines)
-
-        return self.owner.read(ranked)
+        return self._read_both(lambda both: self.recall.context(both, query, budget_bytes))
 
     def search(self, query: str, limit: int) -> Reply[SearchResult]:
-        def search(snapshot: Snapshot) -> SearchResult:
-            return SearchResult(items=[SearchHit(memory=item, score=score)
-                                       for item, score in self._matching(snapshot, query)[:limit]])
+        def search(both: Both) -> SearchResult:
+            return SearchResult(items=[SearchHit(memory=item, score=score, archived_at=archived_at)
+                                       for item, score, archived_at in self.recall.matching(both, query)[:limit]])
 
-        return self.owner.read(search)
+        return self._read_both(search)
 
-    def _matching(self, snapshot: Snapshot, query: str) -> list[tuple[MemoryItem, float]]:
-        """The memories that match `query`, best first by score; a tie goes to the newer one."""
-        index = self.ranking.index(snapshot)
-        matching = sorted(((score, p) for p, score in index.ranked(query) if score > 0), reverse=True)
-        return [(index.items[p], score) for score, p in matching]
+    def list_archive(self, query: Optional[str], limit: int, offset: int) -> Reply[ListArchiveResult]:
+        """Newest archived first; with a query, the matching ones best first (S11.4)."""
+        def listed(both: Both) -> ListArchiveResult:
+            shelf = both.shelf
+            if query is None or not query.strip():
+                newest = shelf[::-1]
+                return ListArchiveResult(items=newest[offset:offset + limit], total=len(newest))
+            matches = self.recall.archived_matching(both, query)
+            return ListArchiveResult(items=matches[offset:offset + limit], total=len(matches))
+
+        return self._read_both(listed)
+
+    def _read_both(self, view: Callable[[Both], T]) -> Reply[T]:
+        """`view` of the store and the archive in queue order; the archive file is read on the loop only
+        when a `stat` tells it, else in the worker's turn."""
+        if self.archive.snapshot_if_cached() is not None:
+            return self.owner.read(lambda snapshot: view(Both(snapshot, self.archive.snapshot())))
+        return self.owner.write(lambda stop: view(self.places.read()))
 
     def history_of(self, limit: int) -> Job[HistoryResult]:
         # In queue order, so it shows every write read before it; without the store lock (reads never
@@ -134,23 +172,42 @@ class MemoryService:
     # -- writes ---------------------------------------------------------------------------------------
 
     def save(self, items: Sequence[MemoryItem], limit: Optional[int]) -> Job[None]:
-        def replace(current: Snapshot) -> tuple[list[MemoryItem], None]:
-            return shape_for_save(items, resolve_limit(limit, self.settings)), None
+        """What the limit evicts is archived; what the save leaves out was deleted (S5.2, S11.1)."""
+        def replace(both: Both) -> tuple[Outcome, None]:
+            stored, evicted = plan_save(items, resolve_limit(limit, self.settings))
+            return Outcome(stored, self._shelve(both.shelf, evicted, stored)), None
 
-        return self.owner.write(lambda stop: self.apply_plan("save", replace, stop)[0])
+        return self.owner.write(lambda stop: self.apply_both("save", replace, stop)[0])
 
     def clear(self) -> Job[None]:
+        """Empties the store and the archive in one undoable change (S11.4)."""
         def clear(stop: threading.Event) -> None:
             recorded: list[str] = []
-            self.store.clear(self._recorder("clear", recorded), stop)
+            self.places.clear(self._both_recorder("clear", recorded), stop)
 
         return self.owner.write(clear)
+
+    def restore(self, ids: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
+        """Chosen archived memories back into the store, same id and createdAt (S11.4)."""
+        def restore(both: Both) -> tuple[Outcome, Both]:
+            plan = plan_restore(both.store.items, both.shelf, ids, resolve_limit(limit, self.settings),
+                                resolve_archive_limit(self.settings), now_ms())
+            return Outcome(plan.store, plan.archive), both
+
+        return self.owner.write(lambda stop: self._changed_archive("restore", restore, stop))
+
+    def delete_archived(self, ids: Sequence[str]) -> Job[MergeResult]:
+        """Chosen archived memories deleted; the history keeps them for undo (S11.4)."""
+        def delete(both: Both) -> tuple[Outcome, Both]:
+            return Outcome(None, plan_delete(both.shelf, ids)), both
+
+        return self.owner.write(lambda stop: self._changed_archive("delete_archived", delete, stop))
 
     def merge_answer(self, raw: str, scope: str, basis: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
         """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
 
         def merge(stop: threading.Event) -> MergeResult:
-            contents, dropped = _shaped(raw)
+            contents, dropped = _shaped(raw, resolve_limit(limit, self.settings))
             return self._merge("merge", contents, dropped, scope, basis, limit, stop)
 
         return self.owner.write(merge)
@@ -168,19 +225,25 @@ class MemoryService:
         """Raises (when awaited) InvalidParams for a change id the history does not hold."""
 
         def undo(stop: threading.Event) -> UndoResult:
-            from sidecar.rules.history import plan_undo
+            from sidecar.rules.history import ArchiveUndo, plan_undo_both
             from sidecar.rules.match import match_key
 
-            def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], UndoPlan]:
+            def plan(both: Both) -> tuple[Outcome, ArchiveUndo]:
                 change = self.history.find(change_id)
                 if change is None:
                     raise InvalidParams("invalid params: no such change in the history - at `$.changeId`")
-                undo = plan_undo(current.items, change, resolve_limit(None, self.settings), key=match_key)
-                return (undo.items if undo.items != list(current.items) else None), undo
+                undo = plan_undo_both(both.store.items, both.shelf, change, resolve_limit(None, self.settings),
+                                      resolve_archive_limit(self.settings), now_ms(), key=match_key)
+                changed = undo.store.items != list(both.store.items)
+                return Outcome(undo.store.items if changed else None, undo.archive), undo
 
-            undo, new_id = self.apply_plan("undo", plan, stop)
-            return UndoResult(memories=undo.items, added=undo.added, updated=undo.updated, evicted=undo.evicted,
-                              dropped=0, change_id=new_id, removed=undo.removed, conflicts=undo.conflicts)
+            recorded: list[Change] = []
+            undo, new_id = self.apply_both("undo", plan, stop, recorded)
+            store = undo.store
+            archived, revived = _moved(recorded, store.items)
+            return UndoResult(memories=store.items, added=store.added, updated=store.updated,
+                              evicted=store.evicted, dropped=0, change_id=new_id, removed=store.removed,
+                              conflicts=store.conflicts, archived=archived, revived=revived)
 
         return self.owner.write(undo)
 
@@ -201,11 +264,12 @@ class MemoryService:
         first, last = message_window(texts, params.input_budget_chars)
         window = [*texts[first:-1], last]
 
-        def choose(snapshot: Snapshot) -> list[str]:
-            relevant = (item.content for item, _ in self._matching(snapshot, "\n".join(window)))
+        def choose(both: Both) -> list[str]:
+            # From the active and the archived memories: the model may confirm an archived fact (S11.2).
+            relevant = (item.content for item, _, _ in self.recall.matching(both, "\n".join(window)))
             return choose_known(relevant, params.known_budget_bytes)
 
-        chosen = self.owner.read(choose)
+        chosen = self._read_both(choose)
         known = chosen if isinstance(chosen, list) else await chosen
         request = [AiMessage(role="user", content=known_block(known))] if known else []
         request.append(AiMessage(role="user", content=dated_note(time.localtime())))
@@ -218,18 +282,78 @@ class MemoryService:
 
     def _merge(self, kind: ChangeKind, contents: list[str], dropped: int, scope: str, basis: Sequence[str],
                limit_param: Optional[int], stop: threading.Event) -> MergeResult:
-        from sidecar.rules.merge import merge_contents
+        from sidecar.rules.revival import Reviving, merge_reviving
 
-        def plan(current: Snapshot) -> tuple[Optional[list[MemoryItem]], Merged]:
+        def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
             limit = resolve_limit(limit_param, self.settings)
-            merged = merge_contents(current.items, contents, scope, basis, limit, now_ms(), dropped)
+            shelf = both.shelf
+            now = now_ms()
+            result = merge_reviving(both.store.items, self._tokens(shelf), contents, scope, basis, limit, now,
+                                    dropped, store_texts=self.store_texts)
+            memories = result.merged.memories
             # A damaged file is written clean even when the merge changed nothing: its salvage is kept.
-            changed = merged.memories != list(current.items) or not current.clean
-            return (merged.memories if changed else None), merged
+            changed = memories != list(both.store.items) or not both.store.clean
+            return Outcome(memories if changed else None, self._shelve(shelf, result.merged.evicted, memories,
+                                                                       now)), result
 
-        merged, change_id = self.apply_plan(kind, plan, stop)
+        recorded: list[Change] = []
+        result, change_id = self.apply_both(kind, plan, stop, recorded)
+        merged = result.merged
+        archived, revived = _moved(recorded, merged.memories)
         return MergeResult(memories=merged.memories, added=merged.added, updated=merged.updated,
-                           evicted=merged.evicted, dropped=merged.dropped, change_id=change_id)
+                           evicted=merged.evicted, dropped=merged.dropped, change_id=change_id,
+                           archived=archived, revived=revived)
+
+    def _tokens(self, shelf: Sequence[ArchivedItem]) -> ArchiveTokens:
+        from sidecar.rules.revival import ArchiveTokens
+
+        if self._archive_tokens is None:
+            self._archive_tokens = ArchiveTokens()
+        return self._archive_tokens.sync(shelf)
+
+    def _shelve(self, shelf: Sequence[ArchivedItem], evicted: Sequence[MemoryItem], stored: Sequence[MemoryItem],
+                now: Optional[int] = None) -> list[ArchivedItem]:
+        return shelve(shelf, evicted, stored, now_ms() if now is None else now, resolve_archive_limit(self.settings))
+
+    def _changed_archive(self, kind: ChangeKind, plan: BothPlan[Both], stop: threading.Event) -> MergeResult:
+        """Apply a restore or an archive delete; its receipt from the files as written."""
+        recorded: list[Change] = []
+        both, change_id = self.apply_both(kind, plan, stop, recorded)
+        after = self.places.read()
+        memories = list(after.store.items)
+        before = {item.id for item in both.store.items}
+        now = {item.id for item in memories}
+        archived, revived = _moved(recorded, memories)
+        return MergeResult(memories=memories, added=[item for item in memories if item.id not in before],
+                           updated=[], evicted=[item for item in both.store.items if item.id not in now],
+                           dropped=0, change_id=change_id, archived=archived, revived=revived)
+
+    def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,
+                   recorded_changes: Optional[list[Change]] = None) -> tuple[T, Optional[str]]:
+        """`apply_plan` over the store and the archive, written in the order that loses nothing (S11.1).
+
+        Returns the plan's value and the change id; `recorded_changes` receives the recorded change.
+        Raises MemoryIOError as `apply_plan`, and when the archive must be changed but is left alone.
+        """
+        recorded: list[str] = []
+        value = self.places.apply(plan, self._both_recorder(kind, recorded, recorded_changes), stop)
+        return value, (recorded[0] if recorded else None)
+
+    def _both_recorder(self, kind: ChangeKind, recorded: list[str],
+                       changes: Optional[list[Change]] = None) -> Recording:
+        from sidecar.rules.history import make_two_place_change
+
+        def record(both: Both, outcome: Outcome) -> None:
+            after = outcome.store if outcome.store is not None else list(both.store.items)
+            change = make_two_place_change(self._new_id(), now_ms(), kind, both.store.items, after,
+                                           both.shelf, outcome.archive)
+            if change is None:
+                return
+            if changes is not None:
+                changes.append(change)
+            self._record(kind, change, recorded)
+
+        return record
 
     def apply_plan(self, kind: ChangeKind, plan: Plan[T], stop: threading.Event) -> tuple[T, Optional[str]]:
         """Run `plan` on the store as of now, under the lock; record and write what it returns.
@@ -250,24 +374,29 @@ class MemoryService:
             change = make_change(self._new_id(), now_ms(), kind, before, after)
             if change is None:
                 return
-            try:
-                self.history.append(change)
-            except MemoryIOError as exc:
-                if change.removed or change.updated:
-                    # The store takes the change back: what it removed or replaced could not be undone.
-                    raise MemoryIOError(f"the {kind} was not applied: its undo record could not be written "
-                                        f"({exc.message})") from None
-                # Nothing is lost without the record: the change stays, and the receipt's null changeId
-                # says it cannot be undone.
-                log.warning("the %s is saved without a history entry: %s", kind, exc.message)
-                return
-            recorded.append(change.change_id)
+            self._record(kind, change, recorded)
 
         return record
 
+    def _record(self, kind: ChangeKind, change: Change, recorded: list[str]) -> None:
+        """Append `change` to the history once it landed. Raises MemoryIOError (the change is then taken
+        back) when a change that removes, replaces or purges memories cannot be recorded."""
+        try:
+            self.history.append(change)
+        except MemoryIOError as exc:
+            if change.removed or change.updated or change.revived or change.purged:
+                raise MemoryIOError(f"the {kind} was not applied: its undo record could not be written "
+                                    f"({exc.message})") from None
+            # Nothing is lost without the record: the change stays, and the receipt's null changeId
+            # says it cannot be undone.
+            log.warning("the %s is saved without a history entry: %s", kind, exc.message)
+            return
+        recorded.append(change.change_id)
 
-def _shaped(raw: str) -> tuple[list[str], int]:
-    """The memory texts of the model's answer, secret-filtered; raises AiError(AI_RESPONSE) without an array."""
+
+def _shaped(raw: str, cap: int) -> tuple[list[str], int]:
+    """The memory texts of the model's answer, secret-filtered, at most `cap` of them (more would be evicted
+    at once); raises AiError(AI_RESPONSE) without an array."""
     from protocol import ErrorCode
     from sidecar.rules.merge import candidate_contents
     from sidecar.rules.model_output import NoMemoryArray, candidate_texts
@@ -276,4 +405,14 @@ def _shaped(raw: str) -> tuple[list[str], int]:
         texts = candidate_texts(raw)
     except NoMemoryArray as exc:
         raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
-    return candidate_contents(texts)
+    return candidate_contents(texts, cap=cap)
+
+
+def _moved(recorded: Sequence[Change], memories: Sequence[MemoryItem]) -> tuple[list[MemoryItem], list[MemoryItem]]:
+    """The receipt's `archived` (as they were archived) and `revived` (as they are now in the store)."""
+    if not recorded:
+        return [], []
+    change = recorded[0]
+    now = {item.id: item for item in memories}
+    return ([as_memory(item) for item in change.archived],
+            [now[item.id] for item in change.revived if item.id in now])

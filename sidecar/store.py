@@ -1,4 +1,4 @@
-"""The memory file: cached reads, salvage and quarantine, atomic durable writes under a cross-process lock."""
+"""Durable JSON-array files (memory.json, archive.json): cached reads, salvage, quarantine, atomic locked writes."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 
@@ -36,20 +36,37 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 REPLACE_RETRY_DELAYS = (0.01, 0.02, 0.04, 0.08, 0.15, 0.25, 0.45)
 T = TypeVar("T")
 
-_items_decoder = msgspec.json.Decoder(list[MemoryItem])
-_item_decoder = msgspec.json.Decoder(MemoryItem)
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+ItemT = TypeVar("ItemT", bound=Identified)
 _encoder = msgspec.json.Encoder()
 
 
-class Snapshot(NamedTuple):
-    """The store as last read: items oldest first and their wire encoding.
+class Codec(Generic[ItemT]):
+    """How one kind of file decodes and orders its items."""
+
+    def __init__(self, item_type: type[ItemT], order: Callable[[Iterable[ItemT]], list[ItemT]]) -> None:
+        self.items_decoder = msgspec.json.Decoder(list[item_type])  # type: ignore[valid-type]
+        self.item_decoder = msgspec.json.Decoder(item_type)
+        self.order = order
+
+
+MEMORY_CODEC = Codec(MemoryItem, oldest_first)
+
+
+class FileSnapshot(NamedTuple, Generic[ItemT]):
+    """The file as last read: items in the file's order (the store: oldest first) and their wire encoding.
 
     `damaged` holds the file's bytes when it did not parse cleanly (kept for quarantine); `unreadable`
     marks a file that exists but could not be read, which reads as empty and must never be replaced;
     `problem` then says why, for the MEMORY_IO message.
     """
 
-    items: tuple[MemoryItem, ...]
+    items: tuple[ItemT, ...]
     encoded: bytes
     damaged: bytes | None = None
     unreadable: bool = False
@@ -60,31 +77,49 @@ class Snapshot(NamedTuple):
         return self.damaged is None and not self.unreadable
 
 
-EMPTY = Snapshot((), b"[]")
-UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
+Snapshot = FileSnapshot[MemoryItem]
+EMPTY: FileSnapshot[Identified] = FileSnapshot((), b"[]")
+UNREADABLE: FileSnapshot[Identified] = FileSnapshot((), b"[]", unreadable=True, problem="it cannot be read")
 Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
 """Called with (before, after) under the lock once the new file is in place; MemoryIOError takes the change back."""
-PREVIOUS = ".memory.json.previous.tmp"
+PREVIOUS = ".{name}.previous.tmp"
 """The replaced file's second name until its change is recorded; a killed writer's copy goes with the stale temps."""
 
 
+class Replaced(NamedTuple):
+    """A file just replaced: whether there was one, and its second name (None: none, or no hard links)."""
+
+    existed: bool
+    previous: Path | None
+
+    @property
+    def reversible(self) -> bool:
+        return not self.existed or self.previous is not None
+
+
 def parse_file(data: bytes) -> Snapshot:
+    """The memory file's items; never raises (see `parse_array`)."""
+    return parse_array(data, MEMORY_CODEC)
+
+
+def parse_array(data: bytes, codec: Codec[ItemT]) -> FileSnapshot[ItemT]:
     """Never raises, whatever the bytes: a file that does not parse cleanly yields the items that do (salvage)."""
+    damaged: bytes | None
     try:
-        items = _items_decoder.decode(data)
+        items = codec.items_decoder.decode(data)
         damaged = None
     except (msgspec.DecodeError, RecursionError):
-        items, damaged = _salvage(data), data
+        items, damaged = _salvage(data, codec), data
     unique = _first_of_each_id(items)
     if len(unique) < len(items):
         # A hand-edited file that repeats an id: history and undo key memories by id, so only the first
         # stays listed; the file is kept whole as a quarantine copy before a write replaces it.
         items, damaged = unique, data
-    ordered = tuple(oldest_first(items))
-    return Snapshot(ordered, _encoder.encode(ordered), damaged)
+    ordered = tuple(codec.order(items))
+    return FileSnapshot(ordered, _encoder.encode(ordered), damaged)
 
 
-def _first_of_each_id(items: list[MemoryItem]) -> list[MemoryItem]:
+def _first_of_each_id(items: list[ItemT]) -> list[ItemT]:
     seen: set[str] = set()
     unique = []
     for item in items:
@@ -94,7 +129,7 @@ def _first_of_each_id(items: list[MemoryItem]) -> list[MemoryItem]:
     return unique
 
 
-def _salvage(data: bytes) -> list[MemoryItem]:
+def _salvage(data: bytes, codec: Codec[ItemT]) -> list[ItemT]:
     """The complete, valid items of the top-level array, read one after another until any damage.
 
     Linear in the size whatever the nesting; an item that does not decode (a lone surrogate escape, a
@@ -109,28 +144,33 @@ def _salvage(data: bytes) -> list[MemoryItem]:
         element = data[start:end]
         for candidate in (element, element.decode("utf-8", "replace").encode("utf-8")):
             try:
-                items.append(_item_decoder.decode(candidate))
+                items.append(codec.item_decoder.decode(candidate))
                 break
             except (msgspec.DecodeError, RecursionError):
                 continue
     return items
 
 
-class MemoryStore:
-    """Owns `<config-dir>/ai/memory/memory.json`; nothing a caller sends chooses another path.
+class DurableArray(Generic[ItemT]):
+    """Owns one JSON-array file at a fixed path; nothing a caller sends chooses another path.
 
+    `label` names the file in logs and errors. `lock_owner`: a file kept beside another one shares its
+    cross-process lock (the same lock object, so taking it inside the owner's turn is re-entrant).
     On the event loop only `snapshot_if_cached` (a `stat`) is safe whatever the file is. `snapshot`
     opens the file only after `stat` showed a regular file of bounded size, and opens it non-blocking,
     so a FIFO or device put there in between cannot block either; it still does disk I/O when the file
     changed behind our back.
     """
 
-    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(self, path: Path, codec: Codec[ItemT], label: str, lock_timeout: float = LOCK_TIMEOUT,
+                 sleep: Callable[[float], None] = time.sleep, lock_owner: DurableArray[Any] | None = None) -> None:
         self.path = path
+        self.codec = codec
+        self.label = label
         self.lock_timeout = lock_timeout
         self._sleep = sleep
-        self._cache: tuple[StatKey, Snapshot] | None = None
+        self._lock_owner = lock_owner
+        self._cache: tuple[StatKey, FileSnapshot[ItemT]] | None = None
         self._lock: filelock.BaseFileLock | None = None
         self._tmp_counter = 0
         self._warned: set[tuple[str, object]] = set()
@@ -143,7 +183,7 @@ class MemoryStore:
             return None
 
 
-    def snapshot_if_cached(self) -> Snapshot | None:
+    def snapshot_if_cached(self) -> FileSnapshot[ItemT] | None:
         """The snapshot when a `stat` alone tells it (no file, not a regular file, unchanged); else None."""
         try:
             st = self._stat()
@@ -151,66 +191,75 @@ class MemoryStore:
             return self._refuse("stat", f"it cannot be examined ({describe(exc)})")
         if st is None:
             self._cache = None
-            return EMPTY
+            return self._empty()
         if not stat.S_ISREG(st.st_mode):
             return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if st.st_size > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
         if self._cache is not None and self._cache[0] == stat_key(st):
             return self._cache[1]
         return None
 
-    def snapshot(self) -> Snapshot:
+    def snapshot(self) -> FileSnapshot[ItemT]:
         """Re-reads only when the file's stat changed; a file that cannot be read reads as empty (fail-open)."""
         cached = self.snapshot_if_cached()
         if cached is not None:
             return cached
         return self.read_snapshot()
 
-    def read_snapshot(self) -> Snapshot:
+    def read_snapshot(self) -> FileSnapshot[ItemT]:
         """Reads and parses the file (blocking I/O: off the event loop when it may be slow). Never raises."""
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         try:
             fd = os.open(self.path, flags)
         except (FileNotFoundError, NotADirectoryError):
             self._cache = None
-            return EMPTY
+            return self._empty()
         except OSError as exc:
             return self._refuse("open", f"it cannot be read ({describe(exc)})")
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-            if st.st_size > MAX_FILE_BYTES:
-                return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-            data = _read_all(fd, MAX_FILE_BYTES + 1)
+            if st.st_size > self._cap():
+                return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
+            data = _read_all(fd, self._cap() + 1)
         except OSError as exc:
             return self._refuse("read", f"it cannot be read ({describe(exc)})")
         finally:
             os.close(fd)
-        if len(data) > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-        snap = parse_file(data)
+        if len(data) > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
+        snap = parse_array(data, self.codec)
         if snap.damaged is not None:
             self._warn_once(("damaged", stat_key(st)),
-                            "memory file %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
+                            "%s %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
                             "%s.corrupt-<epoch ms> in the same directory before the next write replaces it",
-                            self.path, len(snap.items), self.path.name)
+                            self.label, self.path, len(snap.items), self.path.name)
         self._cache = (stat_key(st), snap)
         return snap
 
-    def _refuse(self, why: object, problem: str) -> Snapshot:
-        self._warn_once(("refused", why), "memory file %s is left alone: %s; it lists as empty and writes fail",
-                        self.path, problem)
-        return UNREADABLE._replace(problem=problem)
+    def _cap(self) -> int:
+        """The largest file read into memory or written."""
+        return MAX_FILE_BYTES
+
+    @staticmethod
+    def _empty() -> FileSnapshot[ItemT]:
+        return EMPTY  # type: ignore[return-value]  # no items: valid for every item type
+
+    def _refuse(self, why: object, problem: str) -> FileSnapshot[ItemT]:
+        self._warn_once(("refused", why), "%s %s is left alone: %s; it lists as empty and writes fail",
+                        self.label, self.path, problem)
+        return UNREADABLE._replace(problem=problem)  # type: ignore[return-value]  # no items
 
     def _warn_once(self, key: tuple[str, object], message: str, *args: object) -> None:
         if key not in self._warned:
             self._warned.add(key)
             log.warning(message, *args)
 
-    def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
-               written: Written | None = None, stop: threading.Event | None = None) -> T:
+    def update(self, change: Callable[[FileSnapshot[ItemT]], tuple[list[ItemT] | None, T]],
+               written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None,
+               stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
         `written(before, after)` runs after the new file is in place, still under the lock; when it
@@ -219,31 +268,52 @@ class MemoryStore:
         untouched), Cancelled when `stop` is set while waiting for another process's lock.
         """
         with self._locked(stop):
-            current = self._replaceable_snapshot()
+            current = self.read_for_write()
             items, result = change(current)
             if items is not None:
-                self._quarantine_if_unclean(current)
-                self._remove_stale_temps(self.path.parent)
-                existed = self._stat() is not None
-                previous = self._keep_previous() if existed else None
-                try:
-                    self._write(items)
-                except MemoryIOError:
-                    _unlink_quietly(previous)
-                    raise
-                if existed and previous is None:
+                replaced = self.replace_items(current, items)
+                record = (lambda: written(current.items, items)) if written is not None else (lambda: None)
+                if not replaced.reversible:
                     # No second name for the old file: the change stands whatever its record does.
-                    self._record_regardless(lambda: written(current.items, items) if written is not None else None)
+                    self._record_regardless(record)
                 else:
-                    self._settle(previous, lambda: written(current.items, items) if written is not None else None)
+                    self.settle(replaced, record)
             return result
+
+    def replace_items(self, current: FileSnapshot[ItemT], items: list[ItemT]) -> Replaced:
+        """Replace the file read as `current` with `items`, inside `locked`, keeping a second name for the old
+        one until `settle` or `forget` (damaged bytes quarantined first). Raises MemoryIOError; the previous
+        file is then untouched."""
+        self._quarantine_if_unclean(current)
+        self._remove_stale_temps(self.path.parent)
+        existed = self._stat() is not None
+        previous = self._keep_previous() if existed else None
+        try:
+            self._write(items)
+        except MemoryIOError:
+            _unlink_quietly(previous)
+            raise
+        return Replaced(existed, previous)
+
+    def read_for_write(self) -> FileSnapshot[ItemT]:
+        """The file as of now, inside `locked`; raises MemoryIOError when a file is there that must be left alone."""
+        return self._replaceable_snapshot()
+
+    def write_items(self, current: FileSnapshot[ItemT], items: list[ItemT]) -> None:
+        """Replace the file read as `current` with `items`, inside `locked` (damaged bytes quarantined first).
+
+        Raises MemoryIOError; the previous file is then untouched.
+        """
+        self._quarantine_if_unclean(current)
+        self._write(items)
 
     def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
         with self._locked(stop):
             return operation()
 
-    def clear(self, written: Written | None = None, stop: threading.Event | None = None) -> None:
+    def clear(self, written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None,
+              stop: threading.Event | None = None) -> None:
         """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
         directory cannot be made. `written` runs as for `update`, and its MemoryIOError puts the file back.
 
@@ -259,36 +329,40 @@ class MemoryStore:
         with self._locked(stop):
             current = self.snapshot()
             if current.unreadable and not current.problem.startswith("it is larger than"):
-                raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
+                raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
             self._cache = None
             if current.unreadable:
                 try:
                     self._set_aside()
                 except OSError as exc:
-                    raise io_error(f"could not set the memory file {self.path} aside", exc) from None
+                    raise io_error(f"could not set the {self.label} {self.path} aside", exc) from None
                 return
             self._remove_stale_temps(self.path.parent)
-            previous = self.path.with_name(PREVIOUS)
+            previous = self._previous_path()
             try:
                 os.replace(self.path, previous)
             except FileNotFoundError:
                 return
             except OSError as exc:
-                raise io_error(f"could not delete the memory file {self.path}", exc) from None
+                raise io_error(f"could not delete the {self.label} {self.path}", exc) from None
             fsync_dir(self.path.parent)
-            self._settle(previous, lambda: written(current.items, []) if written is not None else None)
+            self.settle(Replaced(True, previous), (lambda: written(current.items, [])) if written is not None
+                        else (lambda: None))
+
+    def _previous_path(self) -> Path:
+        return self.path.with_name(PREVIOUS.format(name=self.path.name))
 
     def _keep_previous(self) -> Path | None:
         """A second name for the file about to be replaced, so a refused change can put it back (a hard
         link: no data is copied, so it needs no room on a full disk). None when the file system has no
         hard links."""
-        previous = self.path.with_name(PREVIOUS)
+        previous = self._previous_path()
         try:
             os.link(self.path, previous)
         except OSError:
-            log.warning("memory file %s: no hard links here, so a change whose history entry cannot be written "
-                        "cannot be taken back", self.path)
+            log.warning("%s %s: no hard links here, so a change whose history entry cannot be written "
+                        "cannot be taken back", self.label, self.path)
             return None
         return previous
 
@@ -299,23 +373,31 @@ class MemoryStore:
         except MemoryIOError as exc:
             log.warning("a change was saved that cannot be undone: %s", exc.message)
 
-    def _settle(self, previous: Path | None, record: Callable[[], None]) -> None:
-        """Runs `record`; on its MemoryIOError puts the previous file back (`previous` None: there was no
-        file, so the new one goes) and re-raises."""
+    def settle(self, replaced: Replaced, record: Callable[[], None]) -> None:
+        """Runs `record`; on its MemoryIOError takes the replacement back and re-raises, else forgets it."""
         try:
             record()
         except MemoryIOError:
-            self._cache = None
-            try:
-                if previous is not None:
-                    os.replace(previous, self.path)
-                else:
-                    os.unlink(self.path)
-                fsync_dir(self.path.parent)
-            except OSError as exc:
-                log.error("memory file %s: the refused change could not be taken back (%s)", self.path, describe(exc))
+            self.take_back(replaced)
             raise
-        _unlink_quietly(previous)
+        self.forget(replaced)
+
+    def take_back(self, replaced: Replaced) -> None:
+        """Puts the previous file back (none before: the new one goes); never raises, logs a failure."""
+        self._cache = None
+        try:
+            if replaced.previous is not None:
+                os.replace(replaced.previous, self.path)
+            elif not replaced.existed:
+                os.unlink(self.path)
+            fsync_dir(self.path.parent)
+        except OSError as exc:
+            log.error("%s %s: the refused change could not be taken back (%s)", self.label, self.path,
+                      describe(exc))
+
+    @staticmethod
+    def forget(replaced: Replaced) -> None:
+        _unlink_quietly(replaced.previous)
 
     def _set_aside(self) -> None:
         """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
@@ -324,13 +406,17 @@ class MemoryStore:
             target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
             if not os.path.lexists(target):
                 os.rename(self.path, target)
-                log.warning("memory file %s was too large to read; cleared by keeping it as %s",
-                            self.path, target.name)
+                log.warning("%s %s was too large to read; cleared by keeping it as %s",
+                            self.label, self.path, target.name)
                 return
         raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
 
     @contextmanager
     def _locked(self, stop: threading.Event | None = None) -> Iterator[None]:
+        if self._lock_owner is not None:
+            with self._lock_owner._locked(stop):
+                yield
+            return
         import filelock
 
         if self._lock is None:
@@ -338,7 +424,7 @@ class MemoryStore:
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise io_error(f"could not create the memory directory {directory}", exc) from None
+                raise io_error(f"could not create the directory {directory} of the {self.label}", exc) from None
             # Thread-local: only the store owner's worker takes it, and a lock shared across threads
             # would let a second thread of this process in.
             self._lock = filelock.FileLock(
@@ -364,15 +450,15 @@ class MemoryStore:
         finally:
             lock.release()
 
-    def _replaceable_snapshot(self) -> Snapshot:
-        """The store as of now; raises MemoryIOError when a file is there that must be left alone."""
+    def _replaceable_snapshot(self) -> FileSnapshot[ItemT]:
+        """The file as of now; raises MemoryIOError when a file is there that must be left alone."""
         current = self.snapshot()
         if current.unreadable:
-            raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
+            raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
         return current
 
-    def _quarantine_if_unclean(self, current: Snapshot) -> None:
-        """Keeps the damaged bytes as `memory.json.corrupt-<epochms>`: one complete copy per content, or none."""
+    def _quarantine_if_unclean(self, current: FileSnapshot[ItemT]) -> None:
+        """Keeps the damaged bytes as `<name>.corrupt-<epochms>`: one complete copy per content, or none."""
         data = current.damaged
         if data is None:
             return
@@ -391,12 +477,12 @@ class MemoryStore:
                     # We hold the lock, so no other sidecar can take this name before the replace.
                     os.replace(tmp, target)
                     # The warning was given when the damage was read; this says where the copy went.
-                    log.info("the damaged memory file's bytes were kept as %s", target)
+                    log.info("the damaged %s's bytes were kept as %s", self.label, target)
                     return
             raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise io_error(f"could not keep a copy of the damaged memory file in {directory}", exc) from None
+            raise io_error(f"could not keep a copy of the damaged {self.label} in {directory}", exc) from None
 
     @staticmethod
     def _kept_already(directory: Path, prefix: str, data: bytes) -> bool:
@@ -412,29 +498,29 @@ class MemoryStore:
             return False
         return False
 
-    def _write(self, items: list[MemoryItem]) -> None:
+    def _write(self, items: list[ItemT]) -> None:
         encoded = _encoder.encode(items)
         data = msgspec.json.format(encoded, indent=2) + b"\n"
-        if len(data) > MAX_FILE_BYTES:
+        if len(data) > self._cap():
             # Never write a file this store would refuse to read back (issue 20.2).
             raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
-                                f"{MAX_FILE_BYTES >> 20} MiB a memory file may hold; nothing was saved")
+                                f"{self._cap() >> 20} MiB the {self.label} may hold; nothing was saved")
         directory = self.path.parent
         self._tmp_counter += 1
-        tmp = directory / f".memory.json.{os.getpid()}.{self._tmp_counter}.tmp"
+        tmp = directory / f".{self.path.name}.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
             self._write_new_file(tmp, data)
             self._replace(tmp, self.path)
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise io_error(f"could not save memories to {self.path}", exc) from None
+            raise io_error(f"could not save the {self.label} {self.path}", exc) from None
         fsync_dir(directory)
         try:
             st = self._stat()
         except OSError:
             st = None
         if st is not None:
-            self._cache = (stat_key(st), Snapshot(tuple(items), encoded))
+            self._cache = (stat_key(st), FileSnapshot(tuple(items), encoded))
 
     def _replace(self, source: Path, target: Path) -> None:
         """os.replace, retried with backoff for about a second while another program holds the target."""
@@ -458,15 +544,22 @@ class MemoryStore:
         finally:
             os.close(fd)
 
-    @staticmethod
-    def _remove_stale_temps(directory: Path) -> None:
+    def _remove_stale_temps(self, directory: Path) -> None:
         """Temps left by a killed writer; safe to remove because we hold the lock."""
         try:
             for entry in os.scandir(directory):
-                if entry.name.startswith(".memory.json.") and entry.name.endswith(".tmp"):
+                if entry.name.startswith(f".{self.path.name}.") and entry.name.endswith(".tmp"):
                     os.unlink(entry.path)
         except OSError:
             pass
+
+
+class MemoryStore(DurableArray[MemoryItem]):
+    """Owns `<config-dir>/ai/memory/memory.json`, oldest first."""
+
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__(path, MEMORY_CODEC, "memory file", lock_timeout, sleep)
 
 
 def _read_all(fd: int, limit: int) -> bytes:

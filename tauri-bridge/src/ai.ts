@@ -6,6 +6,8 @@ import type {
   ContextParams,
   ContextResult,
   HistoryResult,
+  ListArchiveParams,
+  ListArchiveResult,
   MemoryItem,
   MergeParams,
   MergeResult,
@@ -75,7 +77,7 @@ export function aiMemoryContext(input: ContextParams | number = {}, options?: Ca
   return sidecarClient().call("ai_memory_context", params, options);
 }
 
-/** The latest changes to the store, newest first (`limit` 1…500, default 50). */
+/** The latest changes to the store, newest first (`limit` clamped to 1…500, default 50). */
 export function aiMemoryHistory(limit?: number, options?: CallOptions): Promise<HistoryResult> {
   return sidecarClient().call("ai_memory_history", limit === undefined ? {} : { limit }, options);
 }
@@ -95,7 +97,7 @@ export function aiRemember(content: string, sourceScope: string, options?: CallO
   return sidecarClient().call("ai_remember", { content, sourceScope }, options);
 }
 
-/** Memories relevant to `query`, best first (`limit` 1…1000, default 20). */
+/** Memories relevant to `query`, best first (`limit` clamped to 1…1000, default 20). */
 export function aiSearchMemories(query: string, limit?: number, options?: CallOptions): Promise<SearchResult> {
   return sidecarClient().call("ai_search_memories", limit === undefined ? { query } : { query, limit }, options);
 }
@@ -103,4 +105,19 @@ export function aiSearchMemories(query: string, limit?: number, options?: CallOp
 /** list → extract → merge in one call; the sidecar bounds the model input whatever the store size. */
 export function aiRememberConversation(input: RememberConversationParams, options?: CallOptions): Promise<MergeResult> {
   return sidecarClient().call("ai_remember_conversation", input, options);
+}
+
+/** Archived memories (the ones the limit moved out), newest archived first; with `query`, matching ones best first. */
+export function aiListArchive(opts: ListArchiveParams = {}, options?: CallOptions): Promise<ListArchiveResult> {
+  return sidecarClient().call("ai_list_archive", opts, options);
+}
+
+/** Bring chosen archived memories back into the store (same id and date); the oldest active ones are archived when full. */
+export function aiRestoreMemories(ids: string[], limit?: number, options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_restore_memories", limit === undefined ? { ids } : { ids, limit }, options);
+}
+
+/** Delete chosen archived memories; the receipt's `changeId` undoes it. */
+export function aiDeleteArchived(ids: string[], options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_delete_archived", { ids }, options);
 }

@@ -8,6 +8,15 @@ export interface AiMessage {
   content?: string | ContentPart[] | null;
 }
 
+/** A memory the limit moved out of the store: the MemoryItem fields and when it was archived (S11.1). */
+export interface ArchivedItem {
+  id: string;
+  content: string;
+  createdAt: number;
+  sourceScope: string;
+  archivedAt: number;
+}
+
 export interface CancelParams {
   id: number | string;
 }
@@ -16,10 +25,13 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: "clear" | "merge" | "remember" | "save" | "undo";
-  added?: MemoryItem[];
-  removed?: MemoryItem[];
-  updated?: Update[];
+  kind: "clear" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
+  added: MemoryItem[];
+  removed: MemoryItem[];
+  updated: Update[];
+  archived: ArchivedItem[];
+  revived: ArchivedItem[];
+  purged: ArchivedItem[];
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -37,7 +49,11 @@ export interface ContextResult {
   content: string | null;
   injected: number;
   omitted: number;
-  ids?: string[];
+  ids: string[];
+}
+
+export interface DeleteArchivedParams {
+  ids: string[];
 }
 
 export interface ExtractParams {
@@ -46,6 +62,7 @@ export interface ExtractParams {
 }
 
 export interface HistoryParams {
+  /** clamped to 1…500 (never refused); default 50 */
   limit?: number;
 }
 
@@ -62,6 +79,18 @@ export interface InfoResult {
   pid: number;
 }
 
+export interface ListArchiveParams {
+  query?: string | null;
+  limit?: number;
+  offset?: number;
+}
+
+/** Newest archived first, or best first for a query; `total` counts all of them (or the matches). */
+export interface ListArchiveResult {
+  items: ArchivedItem[];
+  total: number;
+}
+
 /** One cross-session memory (seed §6.1). */
 export interface MemoryItem {
   id: string;
@@ -74,10 +103,11 @@ export interface MergeParams {
   raw: string;
   sourceScope: string;
   basis?: string[] | null;
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
 }
 
-/** The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed. */
+/** The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it. */
 export interface MergeResult {
   memories: MemoryItem[];
   added: MemoryItem[];
@@ -85,6 +115,8 @@ export interface MergeResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -101,6 +133,7 @@ export interface RememberConversationParams {
   messages: AiMessage[];
   sourceScope: string;
   provider?: Provider | null;
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
   inputBudgetChars?: number;
   knownBudgetBytes?: number;
@@ -111,18 +144,26 @@ export interface RememberParams {
   sourceScope: string;
 }
 
+export interface RestoreParams {
+  ids: string[];
+  limit?: number | null;
+}
+
 export interface SaveParams {
   items: MemoryItem[];
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
 }
 
 export interface SearchHit {
   memory: MemoryItem;
   score: number;
+  archivedAt: number | null;
 }
 
 export interface SearchParams {
   query: string;
+  /** clamped to 1…1000 (never refused); default 20 */
   limit?: number;
 }
 
@@ -142,6 +183,8 @@ export interface UndoResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
   removed: MemoryItem[];
   conflicts: number;
 }
@@ -166,6 +209,9 @@ export interface Requests {
   "ai_memory_history": { params: HistoryParams; result: HistoryResult };
   "ai_undo_change": { params: UndoParams; result: UndoResult };
   "ai_forget_history": { params: NoParams; result: null };
+  "ai_list_archive": { params: ListArchiveParams; result: ListArchiveResult };
+  "ai_restore_memories": { params: RestoreParams; result: MergeResult };
+  "ai_delete_archived": { params: DeleteArchivedParams; result: MergeResult };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
 }
@@ -199,3 +245,24 @@ export type ErrorPrefix = keyof typeof ERROR_CODES | BridgePrefix;
 export const BRIDGE_PREFIXES = ["SIDECAR_UNAVAILABLE", "SIDECAR_TIMEOUT"] as const;
 
 export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];
+
+/** Methods a `$/cancelRequest` stops while they run (S3.5). */
+export const CANCELLABLE_METHODS: ReadonlySet<string> = new Set<RequestMethod>(["ai_extract_memories", "ai_remember_conversation"]);
+
+/** Methods that wait on the model: the bridge gives them `extractTimeoutMs`. */
+export const LONG_RUNNING_METHODS: ReadonlySet<string> = new Set<RequestMethod>(["ai_extract_memories", "ai_remember_conversation"]);
+
+/** Lengths the sidecar refuses past (ids, scopes), cuts to (content) or uses by default. */
+export const MAX_ID_CHARS = 128;
+export const MAX_SCOPE_CHARS = 128;
+export const MAX_CONTENT_CHARS = 200;
+export const DEFAULT_MAX_LINE_BYTES = 16777216;
+export const DEFAULT_BUDGET_BYTES = 8192;
+
+/** Integer params the sidecar clamps into `low`…`high` (never refused), with their default. */
+export const CLAMPED_LIMITS = {
+  memoryLimit: { low: 10, high: 1000, default: 100 },
+  historyLimit: { low: 1, high: 500, default: 50 },
+  searchLimit: { low: 1, high: 1000, default: 20 },
+  archiveListLimit: { low: 1, high: 1000, default: 50 },
+} as const;
