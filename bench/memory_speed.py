@@ -102,13 +102,7 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
             started = time.perf_counter()
             if ours:
                 contents, dropped = candidate_contents(texts)
-
-                def plan(current: Snapshot, contents: list[str] = contents, now: int = now,
-                         dropped: int = dropped) -> tuple[Optional[list[MemoryItem]], None]:
-                    merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
-                    return merged.memories, None
-
-                service.apply_plan("merge", plan, running)
+                service.merge_texts("merge", contents, dropped, "bench", (), 1000, running)
             else:
                 def replace(current: Snapshot, texts: list[str] = texts,
                             now: int = now) -> tuple[Optional[list[MemoryItem]], None]:
