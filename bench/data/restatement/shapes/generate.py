@@ -367,7 +367,394 @@ s|项目的 Python 版本是 3.10|项目 Python 升级到 3.12 了|version chang
 """,
 }
 
-BATCHES: tuple[dict[str, str], ...] = (BATCH_1,)
+BATCH_2: dict[str, str] = {
+    "possessor": """
+s|用户的丈夫在一家律所上班|用户老公是一家律所的合伙人|husband's job plus detail
+d|用户的丈夫在一家律所上班|用户丈夫的弟弟在一家律所上班|husband vs husband's brother
+s|用户的外婆今年八十五岁|用户外婆今年八十六岁了|grandmother's age, new number
+d|用户的外婆今年八十五岁|用户的奶奶今年八十五岁|maternal vs paternal grandmother
+d|用户儿子的班主任姓李|用户女儿的班主任姓李|son's vs daughter's teacher
+s|用户儿子的班主任姓李|用户儿子班上的班主任是李老师|paraphrase
+d|用户的室友是四川人|用户室友的男朋友是四川人|roommate vs roommate's boyfriend
+s|用户的室友是四川人|用户的室友老家在四川|paraphrase
+d|用户哥哥家的孩子在上初中|用户家的孩子在上初中|brother's child vs user's child
+s|用户哥哥的儿子在上初一|用户的侄子现在上初二了|nephew's grade, new value
+d|用户的狗每天吃两顿|用户朋友的狗每天吃两顿|user's dog vs friend's dog
+s|用户妈妈退休前是中学老师|用户的母亲退休以前在中学教书|paraphrase
+d|用户妈妈退休前是中学老师|用户婆婆退休前是中学老师|mother vs mother-in-law
+s|用户爸爸有高血压|用户的父亲患有高血压，每天吃药|same fact plus detail
+d|用户爸爸有高血压|用户公公有高血压|father vs father-in-law
+d|用户的微信名叫晴天|用户女儿的微信名叫晴天|user vs daughter
+s|用户老婆在学瑜伽|用户妻子最近在练瑜伽|synonyms
+s|The user's husband is a firefighter|The user's husband works as a firefighter in Dublin|job plus detail
+d|The user's husband is a firefighter|The user's husband's cousin is a firefighter|husband vs his cousin
+d|The user's grandmother turns ninety in May|The user's great-aunt turns ninety in May|grandmother vs great-aunt
+s|The user's grandmother turns ninety in May|In May the user's grandma turns 90|reordered, digits
+d|Priya's son is learning to swim|The user's son is learning to swim|Priya's son vs the user's son
+s|The user's roommate works night shifts|The user's flatmate works nights|synonyms
+d|The user's roommate works night shifts|The user's roommate's partner works night shifts|roommate vs roommate's partner
+d|The user's team lead is based in Toronto|The user's team lead's manager is based in Toronto|possessor chain
+s|The user's team lead is based in Toronto|The user's team lead moved to Montreal|team lead's city, stated change
+d|The user's kids go to Oakfield Primary|The user's neighbour's kids go to Oakfield Primary|user's vs neighbour's kids
+s|The user's mother-in-law is visiting in August|The user's mother-in-law will visit in August|paraphrase
+d|用户的 GitHub 账号是 sunny-dev|用户同事的 GitHub 账号是 sunny-dev|user vs colleague
+s|用户女儿在学 Scratch 编程|用户的女儿最近在学 Scratch|paraphrase
+""",
+    "named_person": """
+s|韩梅梅在北京协和医院当医生|韩梅梅是协和医院的医生|paraphrase
+d|韩梅梅在北京协和医院当医生|韩梅梅的姐姐在北京协和医院当医生|Han Meimei vs her sister
+s|赵磊上个月考了驾照|赵磊上个月拿到了驾照|paraphrase
+d|赵磊上个月考了驾照|赵蕾上个月考了驾照|different person, same sound
+s|孙悦是用户的大学同学|孙悦和用户是大学同学|reordered
+d|孙悦是用户的大学同学|孙悦是用户的高中同学|another relation, both can hold
+s|林老师住在学校对面|林老师现在住在地铁站旁边|home, new value
+d|林老师住在学校对面|林老师的办公室在学校对面|home vs office
+s|周杰每周五晚上打篮球|周杰每个周五晚上都去打篮球|paraphrase
+d|周杰每周五晚上打篮球|周洁每周五晚上打篮球|different person
+d|小陈喜欢吃榴莲|小程喜欢吃榴莲|different person
+s|小陈对猫毛过敏|小陈一碰猫就过敏|paraphrase
+s|老何是用户的房东|用户的房东是老何|reordered
+d|老何是用户的房东|老何是用户房东的父亲|landlord vs landlord's father
+s|何静今年三十二岁|何静今年三十三岁了|age, new number
+d|何静今年三十二岁|何婧今年三十二岁|different person
+d|王芳在准备考研|王芳的男朋友在准备考研|Wang Fang vs her boyfriend
+s|Ravi teaches maths at a secondary school|Ravi is a maths teacher at a secondary school|paraphrase
+d|Ravi teaches maths at a secondary school|Ravi's sister teaches maths at a secondary school|Ravi vs his sister
+s|Julia is training for the Berlin marathon|Julia is preparing to run the Berlin marathon|paraphrase
+d|Julia is training for the Berlin marathon|Julian is training for the Berlin marathon|different person
+d|Sam and Alex got engaged in June|Sam and Jordan got engaged in June|different couple
+s|Sam and Alex got engaged in June|Alex and Sam got engaged in June|symmetric relation reordered
+s|Noah lives with his parents|Noah has moved out of his parents' place|stated change of the same fact
+d|Noah lives with his parents|Noah's friend lives with his parents|Noah vs his friend
+s|Grace is allergic to penicillin|Grace can't take penicillin because of an allergy|paraphrase
+d|Grace is allergic to penicillin|Grace is allergic to latex|a second allergy
+d|Liam's birthday is on 4 July|Liam's wedding anniversary is on 4 July|birthday vs anniversary
+s|Emma 在 Google 做设计师|Emma 是 Google 的设计师|paraphrase
+d|Emma 在 Google 做设计师|Emily 在 Google 做设计师|different person
+""",
+    "attribute": """
+d|用户的狗是柴犬|用户的狗十岁了|breed vs age
+s|用户的狗是柴犬|用户家的狗是一只日本柴犬|breed, paraphrase
+d|用户的狗叫可乐|用户的狗是公的|name vs sex
+s|用户的狗叫可乐|用户把狗的名字改成了旺仔|name, stated change
+d|用户的公寓在六楼|用户的公寓有两个卧室|floor vs rooms
+s|用户的公寓在六楼|用户现在住的公寓在九楼|floor, new value
+d|用户的工资卡是招商银行的|用户的信用卡是招商银行的|salary card vs credit card
+s|用户的工资卡是招商银行的|用户的工资卡换成了工商银行|salary card bank, new value
+d|用户的眼镜是近视四百度|用户的眼镜框是黑色的|prescription vs frame colour
+s|用户近视四百度|用户的近视已经涨到五百度了|prescription, new number
+d|用户的母语是粤语|用户的第二语言是粤语|first vs second language
+s|用户的母语是粤语|用户从小说粤语，粤语是母语|paraphrase
+d|用户的车牌尾号是七|用户的门牌号是七号|plate vs house number
+s|用户的星座是天蝎座|用户是天蝎座的|paraphrase
+d|用户的星座是天蝎座|用户的生肖是属虎|star sign vs Chinese zodiac
+d|用户的房子朝南|用户的房子在城南|orientation vs location
+s|用户的房子朝南|用户家是朝南的户型|paraphrase
+d|The user's hamster is called Peanut|The user's hamster is two years old|name vs age
+s|The user's hamster is called Peanut|The user named the hamster Peanut|paraphrase
+d|The user's bike is a Trek|The user's bike is red|brand vs colour
+s|The user's bike is a Trek|The user rides a Trek bike|paraphrase
+d|The user's phone is a Pixel 7|The user's phone number ends in 7|model vs number
+s|The user's phone is a Pixel 7|The user's phone is now a Pixel 8|model, new value
+d|The user's preferred font size in the editor is 14|The user's preferred line length in the editor is 100|font size vs line length
+s|The user's preferred font size in the editor is 14|The user now sets the editor font size to 16|font size, new value
+d|The user's desk faces the window|The user's bed faces the window|desk vs bed
+s|The user's blood type is O negative|The user has O-negative blood|paraphrase
+d|The user's shoe size is 42|The user's jacket size is 42|shoe vs jacket size
+d|用户的 Git 用户名是 leo|用户的 npm 用户名是 leo|two accounts
+s|用户电脑的内存是 16G|用户把电脑内存升到了 32G|memory, new value
+""",
+    "event": """
+d|用户上个月去了一趟西安|用户上个月去了一趟成都|two trips
+s|用户上个月去了一趟西安|用户上个月去西安玩了几天|paraphrase
+d|用户参加了同学聚会|用户参加了公司年会|two gatherings
+s|用户参加了同学聚会|用户去参加了大学同学的聚会|same event plus detail
+d|用户买了一台投影仪|用户买了一台空气净化器|two purchases
+s|用户买了一台投影仪|用户新买了一个家用投影仪|paraphrase
+d|小王加入了公司的篮球队|小王加入了公司的读书会|two clubs
+s|小王加入了公司的篮球队|小王成了公司篮球队的一员|paraphrase
+d|用户领养了一只仓鼠|用户领养了一只兔子|two pets
+s|用户领养了一只仓鼠|用户从救助站领养了一只仓鼠|same adoption plus detail
+d|用户在学游泳|用户在学滑雪|two courses
+d|用户看完了《三体》|用户看完了《活着》|two books
+s|用户看完了《三体》|用户已经把《三体》读完了|paraphrase
+d|用户去年拔了智齿|用户去年补了蛀牙|two dental visits
+d|用户报名了下个月的半程马拉松|用户报名了下个月的英语考试|two registrations
+s|用户报名了下个月的半程马拉松|用户报了下个月的半马|abbreviation
+s|用户上周搬进了新家|用户上星期搬进了新房子|paraphrase
+d|The user signed up for a pottery class|The user signed up for a Spanish class|two courses
+s|The user signed up for a pottery class|The user enrolled in a pottery class|synonym
+d|Ben adopted a greyhound last year|Ben adopted a parrot last year|two pets
+s|Ben adopted a greyhound last year|Last year Ben adopted a retired greyhound|word order plus detail
+d|The user went to a Coldplay concert|The user went to a Taylor Swift concert|two concerts
+s|The user went to a Coldplay concert|The user saw Coldplay live in concert|paraphrase
+d|The user bought a new mattress|The user bought a new sofa|two purchases
+d|The user finished reading Dune|The user finished reading Emma|two books
+s|The user finished reading Dune|The user has now read all of Dune|paraphrase
+d|Mia ran a half marathon in April|Mia ran a 10k in April|two races
+s|The user attended a wedding in Rome|The user went to a wedding in Rome|synonym
+d|用户参加了 Google I/O|用户参加了 WWDC|two conferences
+s|用户买了一台 Switch|用户入手了一台 Nintendo Switch|paraphrase
+""",
+    "frame_objects": """
+d|用户改喝豆浆了|用户改用竖屏显示器了|one frame, unrelated objects
+s|用户改喝豆浆了|用户现在早上喝豆浆，不喝牛奶|same switch restated
+d|用户喜欢狗|用户喜欢火锅|two unrelated likes
+d|用户偏好靠窗的座位|用户偏好靠窗的房间|seat vs room
+s|用户偏好靠窗的座位|用户坐飞机喜欢选靠窗的位置|paraphrase
+d|用户喜欢红烧肉|用户喜欢红色|food vs colour
+d|用户用电纸书看书|用户用电动牙刷刷牙|two devices
+s|用户用电纸书看书|用户平时用电纸书阅读|paraphrase
+d|用户习惯用左手写字|用户习惯用左手拿筷子|two habits
+s|用户习惯用左手写字|用户是左撇子，写字用左手|paraphrase
+d|用户爱看足球|用户爱看综艺|two likes
+s|用户爱看足球|用户很喜欢看足球比赛|paraphrase
+d|用户想学吉他|用户想学日语|two wishes
+s|用户想学吉他|用户一直想学弹吉他|paraphrase
+d|用户最喜欢的电影是《霸王别姬》|用户最喜欢的歌手是张国荣|favourite film vs singer
+s|用户最喜欢的电影是《霸王别姬》|用户最爱的电影是《霸王别姬》|synonym
+s|用户最喜欢的电影是《霸王别姬》|用户现在最喜欢的电影变成了《海上钢琴师》|favourite film, new value
+d|The user switched to decaf|The user switched to a mechanical pencil|one frame, unrelated objects
+s|The user switched to decaf|The user only drinks decaf coffee now|same switch restated
+d|The user prefers window seats|The user prefers window shopping to online shopping|seats vs shopping
+d|The user loves cats|The user loves crosswords|two likes
+d|The user uses a Kindle for reading|The user uses a Fitbit for running|two devices
+s|The user uses a Kindle for reading|The user reads on a Kindle|paraphrase
+d|The user prefers dark roast|The user prefers dark mode|coffee vs display
+s|The user prefers dark roast|The user likes dark-roast coffee best|paraphrase
+s|The user's favourite film is Arrival|The user's favourite film is now Past Lives|favourite film, new value
+d|The user's favourite film is Arrival|The user's favourite director is Villeneuve|film vs director
+s|The user wants to learn the saxophone|The user hopes to take up the saxophone|paraphrase
+d|用户喜欢用 Raycast 启动应用|用户喜欢用 Arc 浏览网页|two tools, two uses
+s|用户偏好 Arc 浏览器|用户改用 Arc 作为默认浏览器|same slot, same value
+""",
+    "role_swap": """
+d|用户给妹妹买了一台电脑|妹妹给用户买了一台电脑|buyer swapped
+s|用户给妹妹买了一台电脑|用户帮妹妹买了台电脑|same roles reworded
+d|李雷邀请韩梅梅参加婚礼|韩梅梅邀请李雷参加婚礼|inviter swapped
+s|李雷邀请韩梅梅参加婚礼|韩梅梅收到了李雷的婚礼邀请|same roles, other side's view
+d|用户在帮同事带孩子|同事在帮用户带孩子|helper swapped
+d|用户的儿子比女儿大三岁|用户的女儿比儿子大三岁|order swapped
+s|用户的儿子比女儿大三岁|用户的女儿比儿子小三岁|converse, same relation
+d|小刘把房子租给了小张|小张把房子租给了小刘|landlord swapped
+s|小刘把房子租给了小张|小张租了小刘的房子|same roles, other side's view
+d|用户每月给父母打钱|父母每月给用户打钱|payer swapped
+s|用户每月给父母打钱|用户每个月都给爸妈转生活费|paraphrase
+d|用户是老陈的徒弟|老陈是用户的徒弟|apprentice swapped
+s|用户是老陈的徒弟|老陈是用户的师父|converse, same relation
+d|用户的猫经常追邻居家的狗|邻居家的狗经常追用户的猫|chaser swapped
+d|妻子比用户早下班|用户比妻子早下班|order swapped
+s|妻子比用户早下班|用户比妻子晚下班|converse, same relation
+s|用户替同事值了周末的班|同事的周末班是用户替的|same roles, other side's view
+d|The user sold his old guitar to Sam|Sam sold his old guitar to the user|seller swapped
+s|The user sold his old guitar to Sam|Sam bought the user's old guitar|same roles, other side's view
+d|Lena is older than her brother Max|Max is older than his sister Lena|order swapped
+s|Lena is older than her brother Max|Max is younger than his sister Lena|converse, same relation
+d|The user's daughter taught her to knit|The user taught her daughter to knit|teacher swapped
+s|The user's daughter taught her to knit|The user learned to knit from her daughter|same roles, other side's view
+d|Chris hired Dana as a contractor|Dana hired Chris as a contractor|employer swapped
+s|Chris hired Dana as a contractor|Dana was hired by Chris as a contractor|passive voice
+d|The user pays Ali for weekly tutoring|Ali pays the user for weekly tutoring|payer swapped
+d|The user beat Ken at chess last night|Ken beat the user at chess last night|winner swapped
+s|The user beat Ken at chess last night|Ken lost to the user at chess last night|converse, same relation
+d|用户帮 Tom 修好了电脑|Tom 帮用户修好了电脑|helper swapped
+s|Anna 教用户做提拉米苏|用户跟 Anna 学做提拉米苏|same roles, other side's view
+""",
+    "numeral": """
+s|用户的儿子十个月大|用户的儿子一岁了|age, new value in other units
+s|用户有一百多本漫画|用户收藏的漫画已经超过两百本了|count, new number
+s|用户的房子九十平米|用户家房子有90平方米|same area, digits
+s|用户每天走一万步|用户每天大概走10000步|same count, digits
+s|用户的存款有五万|用户的存款涨到了八万|savings, new number
+s|用户一周上三天班|用户现在一周上四天班|work days, new number
+d|用户一周上三天班|用户一周去三次健身房|work days vs gym visits
+d|用户有两个哥哥|用户有两个孩子|brothers vs children
+d|用户的房子九十平米|用户的房子首付九十万|area vs down payment
+d|用户每天走一万步|用户每月存一万块|steps vs savings
+d|用户的猫五岁|用户的猫五公斤|age vs weight
+s|用户的猫五公斤|用户的猫胖到六公斤了|weight, new number
+d|用户1998年出生|用户1998年第一次坐飞机|birth year vs first flight
+s|用户1998年出生|用户是九八年生的|same year in numerals
+d|用户排行老二|用户住在二楼|birth order vs floor
+s|用户的孩子上三年级|用户的孩子今年读三年级|same grade
+d|用户养了半年的鱼|用户养了五条鱼|duration vs count
+s|The user has been vegetarian for six years|The user has been vegetarian for seven years now|duration, new number
+d|The user has been vegetarian for six years|The user has been running for six years|different durations
+s|The user's flight leaves at 7:40|The user's flight now leaves at 9:15|time, new value
+d|The user owns two bikes|The user owns two kayaks|bikes vs kayaks
+s|The user owns two bikes|The user now owns three bikes|count, new number
+s|The user was born in 1990|The user was born in nineteen ninety|same year in words
+d|The user was born in 1990|The user moved to Canada in 1990|birth vs move
+s|The user is the third of five children|The user is the third child of five|same ordinal
+d|The user is the third of five children|The user has five children|siblings vs children
+s|The user's rent is 1,200 pounds a month|The user's rent went up to 1,350 pounds a month|rent, new number
+d|The user's rent is 1,200 pounds a month|The user's car loan is 1,200 pounds a month|rent vs car loan
+d|用户的 MacBook 有 16G 内存|用户的 MacBook 有 16 寸屏幕|memory vs screen size
+s|用户的 Go 版本是 1.21|用户的 Go 已经升级到 1.22|version, new number
+""",
+    "stated_change": """
+s|用户在美团做运营|用户离开美团去了拼多多|employer change
+d|用户在美团做运营|用户的表哥跳槽去了美团|cousin's job change
+s|用户住在南京|用户已经搬去苏州住了|home city change
+d|用户住在南京|用户把父母接到了南京|parents moved, not the user
+s|用户用的是移动宽带|用户家的宽带换成了电信|broadband change
+d|用户用的是移动宽带|用户把手机套餐换成了电信|phone plan, not broadband
+s|用户每天骑自行车上班|用户改成坐公交上班了|commute change
+d|用户每天骑自行车上班|用户换了一辆更轻的自行车|bike change, not commute
+s|用户用的输入法是搜狗|用户改用了微信输入法|input method change
+d|用户用的输入法是搜狗|用户把默认浏览器换成了搜狗|browser, not input method
+s|用户的头发是黑色的|用户把头发染成了棕色|hair colour change
+d|用户的头发是黑色的|用户把车漆成了黑色|car colour, not hair
+s|用户在读高三|用户已经考上大学了|school stage change
+d|用户在读高三|用户的弟弟升到了高三|brother's grade
+s|用户在杭州的一家外企上班|用户现在在上海的一家国企上班|workplace change
+s|用户平时用支付宝|用户现在改用微信支付了|payment app change
+d|用户平时用支付宝|用户把支付宝头像换了|avatar, not payment app
+s|Anna works at a bakery in Leeds|Anna now works at a florist in York|employer change
+d|Anna works at a bakery in Leeds|Anna's sister moved to a bakery in Leeds|sister, not Anna
+s|The user's phone carrier is Vodafone|The user switched carriers to EE|carrier change
+d|The user's phone carrier is Vodafone|The user switched the phone case to a blue one|case, not carrier
+s|The user takes the train to work|The user now cycles to work|commute change
+d|The user takes the train to work|The user's partner now cycles to work|partner's commute
+s|The user's main language at work is Java|The user now codes mostly in Kotlin at work|language change
+d|The user's main language at work is Java|The user switched the IDE theme to Darcula|theme, not language
+s|The user lives in a flat in Hackney|The user moved into a house in Walthamstow|home change
+d|The user lives in a flat in Hackney|The user moved the office to Hackney|office, not home
+s|The user uses Spotify for music|The user switched from Spotify to Apple Music|music app change
+s|用户的终端是 iTerm2|用户改用 WezTerm 了|terminal change
+d|用户的终端是 iTerm2|用户把终端字体换成了 JetBrains Mono|font, not terminal
+""",
+    "negation": """
+s|用户每天吃早饭|用户现在不吃早饭了|negation of the same statement
+s|用户养了一条狗|用户的狗送人了，现在不养狗了|negation of the same statement
+s|用户在减肥|用户已经不减肥了|negation of the same statement
+s|用户对猫毛过敏|用户现在对猫毛不过敏了|negation of the same statement
+s|用户不玩游戏|用户最近开始玩游戏了|negative flipped to positive
+s|用户不会游泳|用户已经学会游泳了|negative flipped to positive
+s|李雷抽烟|李雷戒烟了|quit
+s|用户周末上班|用户周末不用上班了|negation of the same statement
+d|用户每天吃早饭|用户每天不吃宵夜|negation of a different statement
+d|用户在减肥|用户不再熬夜了|negation of a different statement
+d|李雷抽烟|李雷不喝酒|negation of a different statement
+d|李雷抽烟|韩梅梅不抽烟|another person
+d|用户不会游泳|用户不会骑自行车|two inabilities
+d|用户对猫毛过敏|用户对狗毛不过敏|cat vs dog hair
+d|用户喜欢下雨天|用户不喜欢下雪天|rain vs snow
+d|用户喝咖啡加糖|用户喝茶不加糖|coffee vs tea
+d|用户周末上班|用户周末不做饭|negation of a different statement
+s|The user eats meat|The user has stopped eating meat|stopped
+s|Ben plays the drums|Ben doesn't play the drums any more|negation of the same statement
+s|The user doesn't drink coffee|The user has started drinking coffee|flipped
+s|The user is on a keto diet|The user is no longer on a keto diet|no longer
+s|The user has a gym membership|The user cancelled the gym membership|cancelled
+d|The user eats meat|The user doesn't eat fish|meat vs fish
+d|Ben plays the drums|Ben doesn't play the piano|drums vs piano
+d|The user doesn't drink coffee|The user doesn't drink milk|coffee vs milk
+d|The user is on a keto diet|The user is not on social media|diet vs social media
+d|The user has a gym membership|The user doesn't have a library card|gym vs library
+d|The user works weekends|The user doesn't work evenings|weekends vs evenings
+s|用户在用 Windows|用户不再用 Windows 了|no longer uses
+d|用户在用 Windows|用户不用 Linux|another system
+""",
+    "containment": """
+s|用户在学游泳|用户在学游泳，目前学的是蛙泳|old whole plus detail
+s|用户有一辆电动车|用户有一辆电动车，平时用来接孩子|old whole plus use
+s|用户喜欢听周杰伦|用户喜欢听周杰伦，最爱《晴天》|old whole plus detail
+s|用户每天早上喝咖啡|用户每天早上喝咖啡，一般是拿铁|old whole plus detail
+s|用户在考公务员|用户在考公务员，目标是省考|old whole plus goal
+s|小王养了一只猫|小王养了一只猫，是只三花|old whole plus detail
+s|用户不吃牛肉|用户不吃牛肉，因为信仰原因|old whole plus reason
+s|用户在做自媒体|用户在做自媒体，主要拍美食视频|old whole plus detail
+d|用户喜欢鱼|用户喜欢鱼香肉丝|fish vs a pork dish
+d|用户喜欢花|用户喜欢花生|flowers vs peanuts
+d|用户喜欢牛|用户喜欢牛油果|cows vs avocado
+d|用户喜欢雪|用户喜欢雪糕|snow vs ice lolly
+d|用户喜欢海南|用户喜欢海南鸡饭|Hainan vs a dish
+d|用户在上海工作|用户在上海工作的哥哥下个月结婚|the brother who works in Shanghai
+d|用户在减肥|用户在减肥药公司上班|dieting vs a job
+d|用户喜欢小狗|用户喜欢《小狗钱钱》|puppies vs a book
+d|用户养鸡|用户养鸡蛋花|chickens vs a plant
+s|The user plays the piano|The user plays the piano, mostly jazz standards|old whole plus detail
+s|Ravi has a Vespa|Ravi has a Vespa that he rides to work|old whole plus detail
+s|The user is training for a marathon|The user is training for a marathon in October|old whole plus date
+s|The user volunteers at a food bank|The user volunteers at a food bank every Saturday morning|old whole plus time
+s|The user is allergic to bees|The user is allergic to bees and carries an EpiPen|old whole plus detail
+s|The user speaks Portuguese|The user speaks Portuguese with a Brazilian accent|old whole plus detail
+d|The user likes Turkey|The user likes turkey sandwiches|the country vs a sandwich
+d|The user has a bike|The user has a bike rack on the car|a bike vs a rack
+d|The user likes wine|The user likes wine gums|wine vs sweets
+d|The user has a horse|The user has a horse-riding lesson on Fridays|a horse vs a lesson
+d|The user owns a Jaguar|The user owns a jaguar-print coat|a car vs a coat
+s|用户在用 Zed 编辑器|用户在用 Zed 编辑器，主要写 Rust|old whole plus detail
+d|用户喜欢 Go|用户喜欢 Google Docs|Go vs Google Docs
+""",
+    "paraphrase": """
+s|用户喜欢安静|用户偏好安静的环境|likes/prefers
+s|用户爱吃辣|用户无辣不欢|idiom
+s|用户睡眠不好|用户经常失眠|paraphrase
+s|用户是个素食者|用户吃素|paraphrase
+s|用户周末喜欢宅在家|用户周末一般不出门，喜欢待在家里|paraphrase
+s|用户讨厌香菜|用户很不喜欢吃香菜|paraphrase
+s|用户在一家创业公司上班|用户在创业公司工作|paraphrase
+s|王阿姨喜欢跳广场舞|王阿姨爱跳广场舞|likes/loves
+s|用户偏好简洁的回答|用户希望回答简短一点|paraphrase
+d|用户喜欢安静|用户的女儿喜欢安静|user vs daughter
+d|用户爱吃辣|用户爱吃辣条|spicy food vs a snack
+d|用户睡眠不好|用户视力不好|sleep vs eyesight
+d|用户周末喜欢宅在家|用户周末喜欢去爬山|home vs hiking
+d|用户讨厌香菜|用户讨厌开会|two dislikes
+d|用户在一家创业公司上班|用户投资了一家创业公司|works at vs invested in
+d|王阿姨喜欢跳广场舞|王阿姨喜欢看广场上的人下棋|dancing vs watching chess
+d|用户偏好简洁的回答|用户偏好简洁的装修风格|answers vs decor
+s|The user dislikes crowds|The user doesn't like crowded places|paraphrase
+s|The user is an early riser|The user usually gets up at dawn|paraphrase
+s|The user favours tabs over spaces|The user prefers tabs to spaces|favours/prefers
+s|Carla adores opera|Carla loves going to the opera|paraphrase
+s|The user wants answers in British English|The user prefers replies in British spelling|paraphrase
+d|The user dislikes crowds|The user dislikes cilantro|two dislikes
+d|The user is an early riser|The user is an early adopter|habit vs trait
+d|The user favours tabs over spaces|The user favours trains over planes|two preferences
+d|Carla adores opera|Carla adores Oprah|opera vs Oprah
+d|The user wants answers in British English|The user wants lessons in British Sign Language|answers vs lessons
+d|The user enjoys cooking Thai food|The user enjoys eating at Thai restaurants|cooking vs eating out
+s|用户偏好 VS Code|用户更喜欢用 VS Code|paraphrase
+d|用户偏好 VS Code 的深色主题|用户偏好 VS Code 的 Vim 插件|two preferences
+""",
+    "convention": """
+s|项目的变量名用驼峰命名|项目里变量统一采用驼峰式命名|paraphrase
+d|项目的变量名用驼峰命名|项目的文件名用驼峰命名|variables vs files
+s|项目的接口文档写在维基上|项目接口文档统一放在维基里|paraphrase
+d|项目的接口文档写在维基上|项目的会议纪要写在维基上|api docs vs minutes
+s|团队每天早上九点半站会|团队的站会改到了每天上午十点|time change
+d|团队每天早上九点半站会|团队每天下午五点半对账|two routines
+s|项目禁止直接推送到主分支|项目不允许直接往主分支推代码|paraphrase
+d|项目禁止直接推送到主分支|项目禁止在周五发布|two rules
+s|项目的日志统一用英文|项目日志要求全部写英文|paraphrase
+d|项目的日志统一用英文|项目的界面文案统一用英文|logs vs interface text
+s|项目每个函数都要写单元测试|项目要求每个函数配单元测试|paraphrase
+d|项目每个函数都要写单元测试|项目每个接口都要写文档|tests vs docs
+s|设计稿统一放在共享盘|设计稿现在统一放到了新的协作平台|location change
+d|后端接口统一返回驼峰字段|前端组件统一用驼峰命名|backend vs frontend
+s|项目的代码评审要在两天内完成|代码评审的时限是两个工作日|paraphrase
+d|项目的代码评审要在两天内完成|项目的缺陷要在两天内修复|review vs bug fixing
+d|后端项目用四个空格缩进|前端项目用两个空格缩进|backend vs frontend
+s|The project pins dependencies with a lockfile|Dependencies are pinned in a lockfile|paraphrase
+d|The project pins dependencies with a lockfile|The project pins Docker base images by digest|dependencies vs images
+s|Feature branches are named feature/<ticket>|Branches for features follow the feature/<ticket> pattern|paraphrase
+d|Feature branches are named feature/<ticket>|Release branches are named release/<version>|feature vs release branches
+s|The team deploys on Tuesdays|The team moved deploys to Thursdays|schedule change
+d|The team deploys on Tuesdays|The team does retros on Tuesdays|deploys vs retros
+s|Docstrings follow the Google style|The codebase uses Google-style docstrings|paraphrase
+d|Docstrings follow the Google style|Imports follow the Google style guide|docstrings vs imports
+s|The service logs in JSON|The service now logs in logfmt|log format change
+d|The service logs in JSON|The service's config is in JSON|logs vs config
+d|The API uses snake_case field names|The database uses snake_case table names|API vs database
+s|项目用 Black 格式化 Python 代码|项目的 Python 格式化工具换成了 Ruff|formatter change
+d|项目用 Jest 跑单元测试|项目用 Playwright 跑端到端测试|unit vs end-to-end tests
+""",
+}
+
+BATCHES: tuple[dict[str, str], ...] = (BATCH_1, BATCH_2)
 
 
 @dataclass(frozen=True)

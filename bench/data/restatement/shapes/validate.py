@@ -19,7 +19,7 @@ SHAPES = (
 )
 LANGS = ("zh", "en", "mixed")
 LABELS = ("same", "different")
-MIN_PER_SHAPE = 20
+MIN_PER_SHAPE = 40
 ID = re.compile(r"shp-\d{4}")
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN = re.compile(r"[A-Za-z]")
