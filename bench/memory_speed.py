@@ -15,6 +15,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -23,12 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from protocol import MemoryItem  # noqa: E402
-from sidecar.journal import Journal  # noqa: E402
-from sidecar.ledger import Ledger  # noqa: E402
+from sidecar.config import Settings  # noqa: E402
 from sidecar.rules.evict import evict, oldest_first  # noqa: E402
 from sidecar.rules.merge import candidate_contents, merge_contents  # noqa: E402
 from sidecar.rules.text import normalise_whitespace  # noqa: E402
-from sidecar.store import MemoryStore, Snapshot  # noqa: E402
+from sidecar.service import MemoryService  # noqa: E402
+from sidecar.store import Snapshot  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "relevance"
 
@@ -86,8 +87,9 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
     facts = fresh_facts()
     samples = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = MemoryStore(Path(tmp) / "memory.json")
-        ledger = Ledger(store, Journal(Path(tmp) / "history.jsonl"))
+        service = MemoryService(Settings(config_dir=Path(tmp)))
+        store = service.store
+        running = threading.Event()
         store.update(lambda current: (list(base), None))
         for round_ in range(rounds):
             texts = candidates(rng, base, facts)
@@ -101,7 +103,7 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
                     merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
                     return merged.memories, None
 
-                ledger.apply("merge", plan)
+                service.apply_plan("merge", plan, running)
             else:
                 def replace(current: Snapshot, texts: list[str] = texts,
                             now: int = now) -> tuple[Optional[list[MemoryItem]], None]:

@@ -7,6 +7,7 @@ import hashlib
 import logging
 import os
 import stat
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 import msgspec
 
 from protocol import MemoryItem
-from sidecar.errors import MemoryIOError
+from sidecar.errors import Cancelled, MemoryIOError
 from sidecar.files import StatKey, describe, fsync_dir, io_error, stat_key, write_all
 from sidecar.rules.evict import oldest_first
 from sidecar.rules.json_spans import array_elements
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+"""How often a wait for another process's lock looks whether its waiter is gone (shutdown)."""
 # A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
@@ -59,7 +62,8 @@ class Snapshot(NamedTuple):
 
 EMPTY = Snapshot((), b"[]")
 UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
-Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+Writing = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], Callable[[], None] | None]
+"""Called with (before, after) under the lock just before a write; returns what takes it back if the write fails."""
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -204,31 +208,39 @@ class MemoryStore:
             log.warning(message, *args)
 
     def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
-               written: Written | None = None) -> T:
+               writing: Writing | None = None, stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `written(before, after)` runs after the new file is in place, still under the lock.
-        Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
+        `writing(before, after)` runs under the lock just before the new file is written (to record
+        the change first); it returns what to call if the write then fails. Raises MemoryIOError on
+        lock timeout or any I/O failure (the previous file is then untouched), Cancelled when `stop`
+        is set while waiting for another process's lock.
         """
-        with self._locked():
+        with self._locked(stop):
             current = self._replaceable_snapshot()
             items, result = change(current)
             if items is not None:
                 self._quarantine_if_unclean(current)
-                self._write(items)
-                if written is not None:
-                    written(current.items, items)
+                undo = writing(current.items, items) if writing is not None else None
+                try:
+                    self._write(items)
+                except MemoryIOError:
+                    if undo is not None:
+                        undo()
+                    raise
             return result
 
-    def locked(self, operation: Callable[[], T]) -> T:
+    def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
-        with self._locked():
+        with self._locked(stop):
             return operation()
 
-    def clear(self, written: Written | None = None) -> None:
-        """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
+    def clear(self, writing: Writing | None = None, stop: threading.Event | None = None) -> None:
+        """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
+        directory cannot be made. `writing` runs as for `update`.
 
-        `written` runs as for `update`.
+        A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
+        a clear always works on a file the sidecar can name.
         """
         try:
             if self._stat() is None and not self.path.parent.is_dir():
@@ -236,21 +248,39 @@ class MemoryStore:
                 return
         except OSError:
             pass
-        with self._locked():
-            current = self._replaceable_snapshot()
+        with self._locked(stop):
+            current = self.snapshot()
+            if current.unreadable and not current.problem.startswith("it is larger than"):
+                raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
+            undo = writing(current.items, []) if writing is not None else None
             try:
-                os.unlink(self.path)
+                if current.unreadable:
+                    self._set_aside()
+                else:
+                    os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as exc:
+                if undo is not None:
+                    undo()
                 raise io_error(f"could not delete the memory file {self.path}", exc) from None
             self._cache = None
-            if written is not None:
-                written(current.items, [])
+
+    def _set_aside(self) -> None:
+        """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
+        stamp = int(time.time() * 1000)
+        for attempt in range(1000):
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
+            if not os.path.lexists(target):
+                os.rename(self.path, target)
+                log.warning("memory file %s was too large to read; cleared by keeping it as %s",
+                            self.path, target.name)
+                return
+        raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, stop: threading.Event | None = None) -> Iterator[None]:
         import filelock
 
         if self._lock is None:
@@ -259,19 +289,26 @@ class MemoryStore:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise io_error(f"could not create the memory directory {directory}", exc) from None
+            # Thread-local: only the store owner's worker takes it, and a lock shared across threads
+            # would let a second thread of this process in.
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
-                thread_local=False,
+                thread_local=True,
             )
         lock = self._lock
-        try:
-            lock.acquire()
-        except filelock.Timeout:
-            raise MemoryIOError(
-                f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
-            ) from None
-        except OSError as exc:
-            raise io_error(f"could not lock the memory store {self.path}", exc) from None
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            try:
+                lock.acquire(timeout=max(0.0, min(LOCK_POLL, deadline - time.monotonic())))
+                break
+            except filelock.Timeout:
+                if stop is not None and stop.is_set():
+                    raise Cancelled("the sidecar is shutting down; the change was not applied") from None
+                if time.monotonic() >= deadline:
+                    raise MemoryIOError(f"the memory store {self.path} is locked by another process "
+                                        f"(waited {self.lock_timeout:g} s)") from None
+            except OSError as exc:
+                raise io_error(f"could not lock the memory store {self.path}", exc) from None
         try:
             yield
         finally:
@@ -328,6 +365,10 @@ class MemoryStore:
     def _write(self, items: list[MemoryItem]) -> None:
         encoded = _encoder.encode(items)
         data = msgspec.json.format(encoded, indent=2) + b"\n"
+        if len(data) > MAX_FILE_BYTES:
+            # Never write a file this store would refuse to read back (issue 20.2).
+            raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
+                                f"{MAX_FILE_BYTES >> 20} MiB a memory file may hold; nothing was saved")
         directory = self.path.parent
         self._remove_stale_temps(directory)
         self._tmp_counter += 1
