@@ -393,3 +393,59 @@ def attributes_conflict(a: Frame, b: Frame) -> bool:
 def plural_subject(found: Frame) -> bool:
     """A subject several people can be ("a friend", "a colleague"): one of their names is not the name."""
     return bool(found.people & MANY_PEOPLE)
+
+
+# A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.
+_TITLE = re.compile(r"《[^》]{1,40}》|[\"“'‘][A-Za-z][^\"”'’]{0,60}[\"”'’](?!\w)")
+# A person's name written after who they are ("the user's cousin Liang Haitao", "用户的老同学刘子涵").
+_NAMED_AFTER = re.compile(r"(?:\s+(?:Dr|Mr|Mrs|Ms|Prof)\.?)?(?:\s+[A-Z][a-z]+){1,3}")
+_ROLE_THEN_NAME = re.compile(r"\b[A-Za-z]+['’]s\s+[a-z]+(?:-[a-z]+)*(?=\s+(?:Dr|Mr|Mrs|Ms|Prof|[A-Z][a-z]+))")
+
+
+@memo(max_bytes=2 << 20)
+def predicate(text: str) -> str:
+    """What `text` says about its subject: the text without the user, people words, people's names and
+    named works, so that two texts sharing only whose fact it is share no predicate words."""
+    raw = canonical(text)
+    found = frame(raw)
+    cut: list[tuple[int, int]] = [hit.span() for hit in _TITLE.finditer(raw)]
+    folded = normalise(raw)
+    for start, end, _ in _people_hits(folded):
+        cut.append((start, end))
+        after = _NAMED_AFTER.match(raw, end)
+        if after is not None:
+            cut.append(after.span())
+        if (zh := _name_after(folded, end)) is not None:
+            cut.append((end, end + len(zh)))
+    for hit in _ROLE_THEN_NAME.finditer(raw):
+        named = _NAMED_AFTER.match(raw, hit.end())
+        if named is not None:
+            cut.append((hit.start(), named.end()))
+    people_names = {m[5:] for m in found.people if m.startswith("name:")}
+    first = _FIRST_WORD.match(raw)
+    if first is not None and first.group(1).casefold() not in NAME_STOPWORDS:
+        people_names.add(first.group(1).casefold())
+    for name in people_names:
+        for hit in re.finditer(re.escape(name), folded):
+            cut.append(hit.span())
+    out, last = [], 0
+    for start, end in sorted(cut):
+        if start >= last:
+            out.append(folded[last:start])
+            out.append(" ")
+            last = end
+        elif end > last:
+            last = end
+    out.append(folded[last:])
+    return "".join(out)
+
+
+def _name_after(folded: str, start: int) -> Optional[str]:
+    """A Chinese name right after who the person is ("老同学刘子涵更喜欢…"), whatever follows it."""
+    hit = _CJK_NAME_START.match(folded, start)
+    if hit is None or hit.group()[0] in "小阿老":
+        return None
+    name = hit.group()
+    while len(name) > 2 and name[-1] in _NAME_END:
+        name = name[:-1]
+    return None if name[-1] in _NAME_END else name

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 from sidecar.rules.facts import (
+    GENERIC_HEADS,
     Frame,
     attributes_conflict,
     frame,
@@ -19,6 +20,7 @@ from sidecar.rules.facts import (
     many_valued,
     people_conflict,
     plural_subject,
+    predicate,
     same_subject,
 )
 from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
@@ -39,6 +41,8 @@ _SLOT_MAX_CHARS = 24
 MIN_SHARED_WEIGHT = 0.7
 # Less than this in common (one CJK word) is never worth looking closer: no rule holds with less.
 MIN_NEAR_WEIGHT = 0.6
+# Less than this in common past whose fact it is (one CJK word) says nothing shared about them.
+MIN_PREDICATE_WEIGHT = 0.6
 # Share of what two differently worded texts say that they must have in common.
 REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
@@ -135,20 +139,34 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     if not stating:
         return False
     for changed, text, other, other_text in stating:
-        if changed.head and changed.head & _chars(token_set(other_text)):
+        if changed.head and _names_head(changed.head, other_text):
             return True  # what changed is named in the other text: "测试" … "测试框架换成了"
         if not changed.head and other.head and other.head <= _chars(token_set(text)):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
     last_a, last_b = _last_word(a), _last_word(b)
-    if last_a is None or last_a != last_b:
-        return False
+    if last_a is None or last_a != last_b or last_a in _Pair(a, b).named:
+        return False  # a name at the end is one value, not a kind of thing ("moved to Zurich" / "is at ETH Zurich")
     if _after_number(a) or _after_number(b):
         # "跑 5 公里" / "游泳 2 公里": a unit after a number is one only when nothing else changed.
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+# Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
+_HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her his their its".split())
+
+
+def _names_head(head: frozenset[str], other_text: str) -> bool:
+    """What a stated change is about is named in the other text: every Latin word of it, half of its CJK
+    characters ("包管理器换成了" / "用 yarn 管理依赖"); "finished her PhD and is now" is not "finished 'X'"."""
+    words = head - GENERIC_HEADS - _HEAD_FUNCTION_WORDS
+    there = _chars(token_set(other_text))
+    latin = {w for w in words if not is_cjk(w[0])}
+    cjk = words - latin
+    return bool(words) and latin <= there and 2 * len(cjk & there) >= len(cjk)
 
 
 def _one_name_replaced(a: str, b: str) -> bool:
@@ -311,6 +329,8 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
     pair = _Pair(a, b)
     if pair.total(shared) < MIN_SHARED_WEIGHT:
         return False
+    if pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT:
+        return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
     frames_a, frames_b = frames(a), frames(b)
     if frames_conflict(frames_a, frames_b):
         return False
@@ -325,6 +345,8 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             inserted = (in_a | in_b) - (in_a & in_b)
             kept = pair.total(shared)
             return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
+        if _qualifier_slot(pair, soft_a[len(soft_a) - end:], slot_a, slot_b):
+            return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
         return (new_value and pair.total(attribute) >= 0.7
                 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
@@ -378,6 +400,23 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
     if cue and changed and all(map(_is_number, changed)):
         return True  # "版本是 iOS 14" / "版本提高到了 iOS 16": only the number changed
     return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
+
+
+def _qualifier_slot(pair: _Pair, suffix: str, slot_a: str, slot_b: str) -> bool:
+    """The replaced words are not the value the text ends on but a qualifier the statement goes on past
+    (a place, a time, a thing), or one side's slot is a time and the other's is not."""
+    if _numeric(pair, slot_a) and _numeric(pair, slot_b):
+        return False  # "跑 5 公里" / "跑 10 公里": a count before its unit is the value
+    if bool(_TIME_WORDS.search(slot_a)) != bool(_TIME_WORDS.search(slot_b)):
+        return True
+    return pair.total(frozenset(tokens(suffix)) - CUE_TOKENS) >= _QUALIFIED_WEIGHT
+
+
+# What the statement still says after a replaced qualifier: one CJK word or one Latin word.
+_QUALIFIED_WEIGHT = 0.6
+_TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|"
+                         r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
+                         r"mornings?|evenings?|afternoons?|nights?|weekends?|\d+(?::\d+)?\s*(?:am|pm))\b")
 
 
 def _common_ends(a: str, b: str) -> tuple[int, int]:
