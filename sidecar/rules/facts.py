@@ -336,10 +336,22 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
     """One subject: the same people and things, or the thing one owns is named before the other's
     attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
     if a.subject == b.subject:
-        return True
+        # No one named before either attribute: the words there say whose it is ("大董烤鸭在商场三楼" /
+        # "蔡澜港式点心在商场三楼"), and two that have nothing in common are about two things.
+        before_a, before_b = _content(a.before), _content(b.before)
+        return bool(a.subject) or not (before_a and before_b and before_a.isdisjoint(before_b))
     people_a = {t for t in a.subject if not _is_plain_word(t)}
     people_b = {t for t in b.subject if not _is_plain_word(t)}
     return people_a == people_b and a.subject <= b.before and b.subject <= a.before
+
+
+def _content(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(w for w in words if not w[0].isdigit() and w not in _FUNCTION_CHARS)
+
+
+# Words before an attribute that say nothing about whose it is.
+_FUNCTION_CHARS = frozenset("了 也 都 还 就 又 很 最 一 个 只 已 经 正 在 现 目 前 将 把 的 is are was were has have"
+                            " had also still".split())
 
 
 def _is_plain_word(token: str) -> bool:

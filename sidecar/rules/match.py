@@ -248,6 +248,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return False
     if plural_subject(a) or a.past != b.past:
         return None
+    if _OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest):
+        return None  # "养了一只叫豆包的柯基": the value names something else's attribute
     if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
         return None
     value_a, value_b = _value_key(mine.rest), _value_key(theirs.rest)
@@ -259,6 +261,7 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     return True
 
 
+_OWNED_AFTER = re.compile(r"\s*[^\s的,，。]{1,8}的[\u4e00-\u9fff]")
 _VALUE_PARTICLES = re.compile(r"^(?:在|了|是|为|到|去|于|(?:to|in|at|on|is|the|a|an)\b)+")
 
 
