@@ -101,3 +101,13 @@ def test_a_named_person_s_other_attribute_never_restates(name: str, first: str, 
 def test_the_predicate_holds_no_word_of_the_named_person(text: str, name: str) -> None:
     said = token_set(predicate(f"The user's cousin {name} {text}"))
     assert said.isdisjoint(token_set(name))
+
+
+def test_a_project_named_on_both_sides_is_not_a_shared_predicate() -> None:
+    assert not restates("Project falcon-web is linted with eslint", "The falcon-web project depends on zod")
+    assert restates("The repo uses Poetry for dependencies", "Dependencies in the repo are managed with Poetry")
+
+
+def test_the_same_attribute_of_two_things_named_before_it_is_two_facts() -> None:
+    assert not restates("海底捞火锅在商场五楼", "西贝莜面村在商场五楼")
+    assert restates("用户在春节期间回了老家", "用户春节回老家了")

@@ -337,9 +337,9 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
     attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
     if a.subject == b.subject:
         # No one named before either attribute: the words there say whose it is ("大董烤鸭在商场三楼" /
-        # "蔡澜港式点心在商场三楼"), and two that have nothing in common are about two things.
+        # "蔡澜港式点心在商场三楼"): two that each name something the other does not are about two things.
         before_a, before_b = _content(a.before), _content(b.before)
-        return bool(a.subject) or not (before_a and before_b and before_a.isdisjoint(before_b))
+        return bool(a.subject) or len(before_a - before_b) < 2 or len(before_b - before_a) < 2
     people_a = {t for t in a.subject if not _is_plain_word(t)}
     people_b = {t for t in b.subject if not _is_plain_word(t)}
     return people_a == people_b and a.subject <= b.before and b.subject <= a.before
@@ -411,13 +411,18 @@ def plural_subject(found: Frame) -> bool:
 _TITLE = re.compile(r"《[^》]{1,40}》|[\"“'‘][A-Za-z][^\"”'’]{0,60}[\"”'’](?!\w)")
 # A person's name written after who they are ("the user's cousin Liang Haitao", "用户的老同学刘子涵").
 _NAMED_AFTER = re.compile(r"(?:\s+(?:Dr|Mr|Mrs|Ms|Prof)\.?)?(?:\s+[A-Z][a-z]+){1,3}")
+# A project, repo or service's own name beside the word ("project kestrel-api", "the Atlas repo", "shop-mini 项目").
+_THING_NAME = r"(?P<name>[A-Z][\w.-]*|[a-z0-9]+(?:[-_.][a-z0-9]+)+)"
+_NAMED_THING = re.compile(
+    r"(?i:\b(?:project|repo|repository|service|app))\s+" + _THING_NAME + r"(?!\w)|(?<![\w.-])"
+    + _THING_NAME.replace("name", "name2", 1) + r"\s*(?=(?i:project|repo|service|app)\b|项目|仓库|服务)")
 _ROLE_THEN_NAME = re.compile(r"\b[A-Za-z]+['’]s\s+[a-z]+(?:-[a-z]+)*(?=\s+(?:Dr|Mr|Mrs|Ms|Prof|[A-Z][a-z]+))")
 
 
 @memo(max_bytes=2 << 20)
 def predicate(text: str) -> str:
-    """What `text` says about its subject: the text without the user, people words, people's names and
-    named works, so that two texts sharing only whose fact it is share no predicate words."""
+    """What `text` says about its subject: the text without the user, people words, people's names, named
+    works and the project or service it is about, so that two texts sharing only whose fact it is share no predicate words."""
     raw = canonical(text)
     found = frame(raw)
     cut: list[tuple[int, int]] = [hit.span() for hit in _TITLE.finditer(raw)]
@@ -429,11 +434,16 @@ def predicate(text: str) -> str:
             cut.append(after.span())
         if (zh := _name_after(folded, end)) is not None:
             cut.append((end, end + len(zh)))
+    cut.extend(hit.span() for hit in _SUBJECT_NOUN.finditer(folded))
+    for hit in _NAMED_THING.finditer(raw):
+        cut.append(hit.span("name") if hit.group("name") else hit.span("name2"))
     for hit in _ROLE_THEN_NAME.finditer(raw):
         named = _NAMED_AFTER.match(raw, hit.end())
         if named is not None:
             cut.append((hit.start(), named.end()))
-    people_names = {m[5:] for m in found.people if m.startswith("name:")}
+    # Not the names after a role verb: "managed with Poetry" names a tool as often as a person.
+    people_names = {hit.group(1).casefold() for hit in _POSSESSIVE_NAME.finditer(raw)}
+    people_names |= {m[5:] for m in found.people if m.startswith("name:") and is_cjk(m[5])}
     first = _FIRST_WORD.match(raw)
     if first is not None and first.group(1).casefold() not in NAME_STOPWORDS:
         people_names.add(first.group(1).casefold())
