@@ -422,7 +422,8 @@ _ROLE_THEN_NAME = re.compile(r"\b[A-Za-z]+['’]s\s+[a-z]+(?:-[a-z]+)*(?=\s+(?:D
 @memo(max_bytes=2 << 20)
 def predicate(text: str) -> str:
     """What `text` says about its subject: the text without the user, people words, people's names, named
-    works and the project or service it is about, so that two texts sharing only whose fact it is share no predicate words."""
+    works and the project or service it is about, so that two texts sharing only whose fact it is share
+    no predicate words."""
     raw = canonical(text)
     found = frame(raw)
     cut: list[tuple[int, int]] = [hit.span() for hit in _TITLE.finditer(raw)]
