@@ -111,3 +111,15 @@ def test_a_project_named_on_both_sides_is_not_a_shared_predicate() -> None:
 def test_the_same_attribute_of_two_things_named_before_it_is_two_facts() -> None:
     assert not restates("海底捞火锅在商场五楼", "西贝莜面村在商场五楼")
     assert restates("用户在春节期间回了老家", "用户春节回老家了")
+
+
+def test_a_place_after_a_move_is_the_new_value_not_another_person() -> None:
+    assert restates("Lena lives in Graz", "Lena moved to Vienna")
+    assert restates("Lena works at Siemens", "Lena now works at Bosch")
+    assert not restates("Lena lives in Graz", "Lena's sister lives in Vienna")
+
+
+def test_two_things_given_up_are_two_facts() -> None:
+    assert not restates("The user no longer drinks soda", "The user no longer drinks wine")
+    assert not restates("用户不再吃辣", "用户不再吃甜食")
+    assert restates("The user drinks soda", "The user no longer drinks soda")

@@ -202,8 +202,9 @@ def frame(text: str) -> Frame:
         if hit.start() > 0:
             mentions.append((hit.start(), "name:" + hit.group(1).casefold()))
             strong = True
+    role_named = []
     for hit in _ROLE_NAME.finditer(raw):
-        mentions.append((hit.start(1), "name:" + hit.group(1).casefold()))
+        role_named.append((hit.start(1), "name:" + hit.group(1).casefold()))
     for hit in _NAME_AFTER.finditer(folded):
         if (zh := chinese_name(folded, hit.start(1))) is not None:
             mentions.append((hit.start(1), "name:" + zh))
@@ -219,6 +220,11 @@ def frame(text: str) -> Frame:
         if person != "user" and len(between) <= _MODIFIER_CHARS and owned:
             # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
             modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
+    attribute_spans = _attribute_spans(folded)
+    # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
+    value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
+                     default=len(raw) + 1)
+    mentions.extend((start, name) for start, name in role_named if start < value_from)
     # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
     seen = {m for _, m in mentions}
     order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
@@ -227,15 +233,7 @@ def frame(text: str) -> Frame:
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
     in_order = tuple(m for _, m in sorted(mentions + order_only))
-    spans: dict[str, tuple[int, int]] = {}
-    scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
-        [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
-    for scanner in scanners:
-        for found in scanner.finditer(folded):
-            if found.lastgroup is not None:
-                start, end = found.span()
-                if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
-                    spans[found.lastgroup] = (start, end)
+    spans = attribute_spans
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
                             _subject(folded[:start], ordered, whole=True))
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
@@ -245,6 +243,23 @@ def frame(text: str) -> Frame:
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
                  new_value=_new_value(folded))
+
+
+_PLACE_VALUED = frozenset("residence employer school".split())
+
+
+def _attribute_spans(folded: str) -> dict[str, tuple[int, int]]:
+    """The first place each attribute is named in `folded`."""
+    spans: dict[str, tuple[int, int]] = {}
+    scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
+        [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
+    for scanner in scanners:
+        for found in scanner.finditer(folded):
+            if found.lastgroup is not None:
+                start, end = found.span()
+                if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
+                    spans[found.lastgroup] = (start, end)
+    return spans
 
 
 def _new_value(folded: str) -> bool:

@@ -348,6 +348,8 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             inserted = (in_a | in_b) - (in_a & in_b)
             kept = pair.total(shared)
             return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
+        if frame(a).negated and frame(b).negated:
+            return False  # "no longer eats meat" / "no longer eats sugar": two things given up, two facts
         if _qualifier_slot(pair, soft_a[len(soft_a) - end:], slot_a, slot_b):
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
