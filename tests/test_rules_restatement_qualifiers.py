@@ -123,3 +123,13 @@ def test_two_things_given_up_are_two_facts() -> None:
     assert not restates("The user no longer drinks soda", "The user no longer drinks wine")
     assert not restates("用户不再吃辣", "用户不再吃甜食")
     assert restates("The user drinks soda", "The user no longer drinks soda")
+
+
+def test_who_acts_differs_when_the_user_is_the_object_on_one_side() -> None:
+    assert not restates("The user is teaching her nephew chess", "The user's nephew is teaching her chess")
+    assert restates("The user's daughter, Mia, is 9", "User has a 9-year-old daughter named Mia")
+
+
+def test_a_thing_the_value_owns_is_another_value() -> None:
+    assert not restates("用户改用了 Firefox 浏览器", "用户改用了 Firefox 的广告拦截插件")
+    assert restates("用户改用了 Firefox 浏览器", "用户改用了 Edge 浏览器")

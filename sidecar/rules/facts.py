@@ -57,6 +57,7 @@ class Frame(NamedTuple):
     head: Optional[frozenset[str]]
     subject_nouns: frozenset[str]
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
+    user_after: bool  # the user is named again after the first person ("… is teaching her chess")
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -242,7 +243,7 @@ def frame(text: str) -> Frame:
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
-                 new_value=_new_value(folded))
+                 new_value=_new_value(folded), user_after=_user_after(folded, people))
 
 
 _PLACE_VALUED = frozenset("residence employer school".split())
@@ -260,6 +261,18 @@ def _attribute_spans(folded: str) -> dict[str, tuple[int, int]]:
                 if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
                     spans[found.lastgroup] = (start, end)
     return spans
+
+
+_OBJECT_PRONOUN = re.compile(r"\b(?:her|him|them|me)\b|(?<=[给把帮向教请陪])我")
+
+
+def _user_after(folded: str, people: list[tuple[int, int, str]]) -> bool:
+    others = [end for _, end, person in people if person != "user"]
+    if not others:
+        return False
+    first_end = others[0]
+    return (any(start >= first_end and person == "user" for start, _, person in people)
+            or _OBJECT_PRONOUN.search(folded, first_end) is not None)
 
 
 def _new_value(folded: str) -> bool:
@@ -387,6 +400,9 @@ def people_conflict(a: Frame, b: Frame) -> bool:
         # A capitalised first word may be a tool, not a person: two of them that differ still conflict.
         if {m for m in a.people if m.startswith("name:")} and {m for m in b.people if m.startswith("name:")}:
             return True
+    if a.people and a.people == b.people and a.mentions[:1] != b.mentions[:1] and (
+            (a.mentions[:1] != ("user",) and a.user_after) or (b.mentions[:1] != ("user",) and b.user_after)):
+        return True  # who acts differs: "the user is teaching her son" / "the user's son is teaching her"
     shared = set(a.mentions) & set(b.mentions)
     if len(shared) < 2:
         return False

@@ -348,6 +348,8 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             inserted = (in_a | in_b) - (in_a & in_b)
             kept = pair.total(shared)
             return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
+        if slot_a.startswith(_OWNED) != slot_b.startswith(_OWNED):
+            return False  # "改用了 Chrome 浏览器" / "改用了 Chrome 的翻译插件": a thing the value owns
         if frame(a).negated and frame(b).negated:
             return False  # "no longer eats meat" / "no longer eats sugar": two things given up, two facts
         if _qualifier_slot(pair, soft_a[len(soft_a) - end:], slot_a, slot_b):
@@ -405,6 +407,9 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
     if cue and changed and all(map(_is_number, changed)):
         return True  # "版本是 iOS 14" / "版本提高到了 iOS 16": only the number changed
     return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
+
+
+_OWNED = ("的", "'s ", "’s ")
 
 
 def _qualifier_slot(pair: _Pair, suffix: str, slot_a: str, slot_b: str) -> bool:
