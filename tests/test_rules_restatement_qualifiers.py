@@ -133,3 +133,21 @@ def test_who_acts_differs_when_the_user_is_the_object_on_one_side() -> None:
 def test_a_thing_the_value_owns_is_another_value() -> None:
     assert not restates("用户改用了 Firefox 浏览器", "用户改用了 Firefox 的广告拦截插件")
     assert restates("用户改用了 Firefox 浏览器", "用户改用了 Edge 浏览器")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户爱吃火锅", "用户喜欢吃火锅"),
+    ("用户讨厌榴莲", "用户很不喜欢吃榴莲"),
+    ("用户报名了春季的陶艺课", "用户报了一个春季陶艺班"),
+])
+def test_one_word_for_liking_disliking_and_signing_up(a: str, b: str) -> None:
+    assert restates(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户爱吃火锅", "用户爱吃烧烤"),
+    ("用户讨厌榴莲", "用户讨厌芹菜"),
+    ("The user dislikes jazz", "The user dislikes opera"),
+])
+def test_the_same_liking_of_two_things_stays_two_facts(a: str, b: str) -> None:
+    assert not restates(a, b)

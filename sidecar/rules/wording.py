@@ -136,6 +136,10 @@ _VARIANTS = {
     "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
     "teeth": "tooth", "feet": "foot", "geese": "goose",
     "加入": "参加",
+    # one word for liking and disliking ("爱喝" / "喜欢喝", "讨厌" / "不喜欢")
+    "爱喝": "喜欢喝", "爱吃": "喜欢吃", "爱打": "喜欢打", "爱看": "喜欢看", "爱听": "喜欢听", "偏爱": "喜欢",
+    "不爱": "不喜欢", "讨厌": "不喜欢", "dislikes": "does not like", "dislike": "do not like",
+    "报了": "报名了", "入手了": "买了", "半马": "半程马拉松", "全马": "全程马拉松",
     # a stop as the negation of the habit
     "戒烟": "不抽烟", "戒酒": "不喝酒",
 }
