@@ -151,3 +151,10 @@ def test_one_word_for_liking_disliking_and_signing_up(a: str, b: str) -> None:
 ])
 def test_the_same_liking_of_two_things_stays_two_facts(a: str, b: str) -> None:
     assert not restates(a, b)
+
+
+def test_the_agent_of_a_passive_acts_first() -> None:
+    assert restates("The user beat Ken at chess", "Ken was beaten by the user at chess")
+    assert not restates("The user beat Ken at chess", "The user was beaten by Ken at chess")
+    assert restates("用户表扬了小王", "小王被用户表扬了")
+    assert not restates("用户表扬了小王", "用户被小王表扬了")

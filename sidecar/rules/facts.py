@@ -164,7 +164,7 @@ _NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明
 _NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小组 小程 小米 小姐 小伙 小朋 小型 小吃"
                            " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
                            " 老鼠 老式 老版 阿姨 阿里".split())
-_NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了]([小阿老" + SURNAMES + "])")
+_NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了被]([小阿老" + SURNAMES + "])")
 _CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
 
 
@@ -233,7 +233,7 @@ def frame(text: str) -> Frame:
     people_set = frozenset(m for _, m in mentions if m != "user")
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
-    in_order = tuple(m for _, m in sorted(mentions + order_only))
+    in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
                             _subject(folded[:start], ordered, whole=True))
@@ -244,6 +244,19 @@ def frame(text: str) -> Frame:
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
                  new_value=_new_value(folded), user_after=_user_after(folded, people))
+
+
+# "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
+_PASSIVE = re.compile(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
+
+
+def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tuple[str, ...]:
+    """The people in the order of the active sentence: the agent of a passive first."""
+    passive = _PASSIVE.search(folded)
+    if passive is not None:
+        agents = [item for item in ordered if item[0] >= passive.end()][:1]
+        ordered = agents + [item for item in ordered if item not in agents]
+    return tuple(m for _, m in ordered)
 
 
 _PLACE_VALUED = frozenset("residence employer school".split())
