@@ -158,3 +158,20 @@ def test_the_agent_of_a_passive_acts_first() -> None:
     assert not restates("The user beat Ken at chess", "The user was beaten by Ken at chess")
     assert restates("用户表扬了小王", "小王被用户表扬了")
     assert not restates("用户表扬了小王", "用户被小王表扬了")
+
+
+_SHOPS = ["老北京炸酱面", "喜茶", "外婆家", "南京大牌档", "星巴克臻选", "必胜客"]
+
+
+@given(st.sampled_from(_SHOPS), st.sampled_from(_SHOPS), st.sampled_from(["三楼", "五楼", "负一楼"]))
+def test_two_things_named_before_one_attribute_never_restate(first: str, second: str, floor: str) -> None:
+    if first != second:
+        assert not restates(f"{first}在商场{floor}", f"{second}在商场{floor}")
+
+
+@given(st.sampled_from(["Ken", "Rosa", "Ivan", "Mei"]), st.sampled_from(["Ken", "Rosa", "Ivan", "Mei"]),
+       st.sampled_from([("beat", "beaten"), ("invited", "invited"), ("helped", "helped"), ("hired", "hired")]))
+def test_a_passive_with_the_roles_swapped_never_restates(agent: str, patient: str, verb: tuple[str, str]) -> None:
+    if agent != patient:
+        active, participle = verb
+        assert not restates(f"{agent} {active} {patient} last week", f"{agent} was {participle} by {patient} last week")
