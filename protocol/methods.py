@@ -10,16 +10,20 @@ from protocol.types import (
     CancelParams,
     ContextParams,
     ContextResult,
+    DeleteArchivedParams,
     ExtractParams,
     HistoryParams,
     HistoryResult,
     InfoResult,
+    ListArchiveParams,
+    ListArchiveResult,
     MemoryItem,
     MergeParams,
     MergeResult,
     NoParams,
     RememberConversationParams,
     RememberParams,
+    RestoreParams,
     SaveParams,
     SearchParams,
     SearchResult,
@@ -68,6 +72,16 @@ METHODS: dict[str, MethodSpec] = {
     "ai_memory_history": MethodSpec(HistoryParams, HistoryResult, doc="Recorded changes, newest first (S9.5)."),
     "ai_undo_change": MethodSpec(UndoParams, UndoResult, doc="Undo one recorded change (S9.6)."),
     "ai_forget_history": MethodSpec(NoParams, None, doc="Delete the change history for good (S9.7)."),
+    "ai_list_archive": MethodSpec(
+        ListArchiveParams, ListArchiveResult,
+        doc="Archived memories, newest archived first, or matching a query best first (S11.4).",
+    ),
+    "ai_restore_memories": MethodSpec(
+        RestoreParams, MergeResult, doc="Bring chosen archived memories back into the store (S11.4)."
+    ),
+    "ai_delete_archived": MethodSpec(
+        DeleteArchivedParams, MergeResult, doc="Delete chosen archived memories; undoable (S11.4)."
+    ),
     "sidecar_info": MethodSpec(NoParams, InfoResult, doc="Who is answering, and where (S6.4)."),
     "sidecar_shutdown": MethodSpec(NoParams, None, doc="Answer, then exit as on EOF (S6.4)."),
     CANCEL_REQUEST: MethodSpec(

@@ -27,6 +27,16 @@ class MemoryItem(Wire, frozen=True):  # type: ignore[misc]  # msgspec allows a f
     source_scope: str
 
 
+class ArchivedItem(Wire, frozen=True):  # type: ignore[misc]  # as MemoryItem
+    """A memory the limit moved out of the store: the MemoryItem fields and when it was archived (S11.1)."""
+
+    id: MemoryId
+    content: str
+    created_at: EpochMs
+    source_scope: str
+    archived_at: EpochMs
+
+
 class ContentPart(Wire):
     """One OpenAI content part; only `text` parts carry text, others become `[<type>]`."""
 
@@ -95,7 +105,7 @@ class CancelParams(Wire):
     id: Union[int, float, str]
 
 
-ChangeKind = Literal["save", "clear", "merge", "remember", "undo"]
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived"]
 
 
 class Update(Wire):
@@ -114,10 +124,16 @@ class Change(Wire):
     added: list[MemoryItem] = msgspec.field(default_factory=list)
     removed: list[MemoryItem] = msgspec.field(default_factory=list)
     updated: list[Update] = msgspec.field(default_factory=list)
+    archived: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Moved from the store into the archive (also in `removed`) (S11.1)."""
+    revived: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Taken out of the archive back into the store, as they were archived (S11.3, S11.4)."""
+    purged: list[ArchivedItem] = msgspec.field(default_factory=list)
+    """Deleted from the archive: the archive's own bound, a delete or a clear (S11.1, S11.4)."""
 
 
-class MergeResult(Wire):
-    """The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed."""
+class MergeResult(Wire, kw_only=True):
+    """The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it."""
 
     memories: list[MemoryItem]
     added: list[MemoryItem]
@@ -125,6 +141,8 @@ class MergeResult(Wire):
     evicted: list[MemoryItem]
     dropped: int
     change_id: Optional[str]
+    archived: list[MemoryItem] = msgspec.field(default_factory=list)
+    revived: list[MemoryItem] = msgspec.field(default_factory=list)
 
 
 class UndoResult(MergeResult):
@@ -172,3 +190,25 @@ class RememberConversationParams(Wire):
     limit: Optional[int] = None
     input_budget_chars: Annotated[int, msgspec.Meta(ge=1)] = 24000
     known_budget_bytes: Annotated[int, msgspec.Meta(ge=0)] = 4096
+
+
+class ListArchiveParams(Wire):
+    query: Optional[str] = None
+    limit: int = 50
+    offset: Annotated[int, msgspec.Meta(ge=0)] = 0
+
+
+class ListArchiveResult(Wire):
+    """Newest archived first, or best first for a query; `total` counts all of them (or the matches)."""
+
+    items: list[ArchivedItem]
+    total: int
+
+
+class RestoreParams(Wire):
+    ids: list[MemoryId]
+    limit: Optional[int] = None
+
+
+class DeleteArchivedParams(Wire):
+    ids: list[MemoryId]

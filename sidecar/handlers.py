@@ -19,17 +19,21 @@ from protocol import (
     ChangeKind,
     ContextParams,
     ContextResult,
+    DeleteArchivedParams,
     ErrorCode,
     ExtractParams,
     HistoryParams,
     HistoryResult,
     InfoResult,
+    ListArchiveParams,
+    ListArchiveResult,
     MemoryItem,
     MergeParams,
     MergeResult,
     NoParams,
     RememberConversationParams,
     RememberParams,
+    RestoreParams,
     SaveParams,
     SearchHit,
     SearchParams,
@@ -233,6 +237,24 @@ def sidecar_shutdown(app: App, params: NoParams) -> None:
     app.request_shutdown()
 
 
+def list_archive(app: App, params: ListArchiveParams) -> ListArchiveResult:
+    # Until evictions are wired to the archive (issue 15, after the store-owner redesign) nothing is archived.
+    return ListArchiveResult(items=[], total=0)
+
+
+def _unchanged(app: App) -> Reply[MergeResult]:
+    return app.read(lambda snapshot: MergeResult(memories=list(snapshot.items), added=[], updated=[], evicted=[],
+                                                 dropped=0, change_id=None))
+
+
+def restore_memories(app: App, params: RestoreParams) -> Reply[MergeResult]:
+    return _unchanged(app)
+
+
+def delete_archived(app: App, params: DeleteArchivedParams) -> Reply[MergeResult]:
+    return _unchanged(app)
+
+
 HANDLERS: dict[str, Callable[..., object]] = {
     "ai_list_memories": list_memories,
     "ai_save_memories": save_memories,
@@ -246,6 +268,9 @@ HANDLERS: dict[str, Callable[..., object]] = {
     "ai_memory_history": memory_history,
     "ai_undo_change": undo_change,
     "ai_forget_history": forget_history,
+    "ai_list_archive": list_archive,
+    "ai_restore_memories": restore_memories,
+    "ai_delete_archived": delete_archived,
     "sidecar_info": sidecar_info,
     "sidecar_shutdown": sidecar_shutdown,
 }

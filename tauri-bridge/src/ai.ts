@@ -6,6 +6,8 @@ import type {
   ContextParams,
   ContextResult,
   HistoryResult,
+  ListArchiveParams,
+  ListArchiveResult,
   MemoryItem,
   MergeParams,
   MergeResult,
@@ -103,4 +105,19 @@ export function aiSearchMemories(query: string, limit?: number, options?: CallOp
 /** list → extract → merge in one call; the sidecar bounds the model input whatever the store size. */
 export function aiRememberConversation(input: RememberConversationParams, options?: CallOptions): Promise<MergeResult> {
   return sidecarClient().call("ai_remember_conversation", input, options);
+}
+
+/** Archived memories (the ones the limit moved out), newest archived first; with `query`, matching ones best first. */
+export function aiListArchive(opts: ListArchiveParams = {}, options?: CallOptions): Promise<ListArchiveResult> {
+  return sidecarClient().call("ai_list_archive", opts, options);
+}
+
+/** Bring chosen archived memories back into the store (same id and date); the oldest active ones are archived when full. */
+export function aiRestoreMemories(ids: string[], limit?: number, options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_restore_memories", limit === undefined ? { ids } : { ids, limit }, options);
+}
+
+/** Delete chosen archived memories; the receipt's `changeId` undoes it. */
+export function aiDeleteArchived(ids: string[], options?: CallOptions): Promise<MergeResult> {
+  return sidecarClient().call("ai_delete_archived", { ids }, options);
 }

@@ -2,14 +2,17 @@
 
 export {
   aiClearMemories,
+  aiDeleteArchived,
   aiExtractMemories,
   aiForgetHistory,
+  aiListArchive,
   aiListMemories,
   aiMemoryContext,
   aiMemoryHistory,
   aiMergeMemories,
   aiRemember,
   aiRememberConversation,
+  aiRestoreMemories,
   aiSaveMemories,
   aiSearchMemories,
   aiUndoChange,

@@ -8,6 +8,15 @@ export interface AiMessage {
   content?: string | ContentPart[] | null;
 }
 
+/** A memory the limit moved out of the store: the MemoryItem fields and when it was archived (S11.1). */
+export interface ArchivedItem {
+  id: string;
+  content: string;
+  createdAt: number;
+  sourceScope: string;
+  archivedAt: number;
+}
+
 export interface CancelParams {
   id: number | string;
 }
@@ -16,10 +25,13 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: "clear" | "merge" | "remember" | "save" | "undo";
+  kind: "clear" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
   added?: MemoryItem[];
   removed?: MemoryItem[];
   updated?: Update[];
+  archived?: ArchivedItem[];
+  revived?: ArchivedItem[];
+  purged?: ArchivedItem[];
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -38,6 +50,10 @@ export interface ContextResult {
   injected: number;
   omitted: number;
   ids?: string[];
+}
+
+export interface DeleteArchivedParams {
+  ids: string[];
 }
 
 export interface ExtractParams {
@@ -62,6 +78,18 @@ export interface InfoResult {
   pid: number;
 }
 
+export interface ListArchiveParams {
+  query?: string | null;
+  limit?: number;
+  offset?: number;
+}
+
+/** Newest archived first, or best first for a query; `total` counts all of them (or the matches). */
+export interface ListArchiveResult {
+  items: ArchivedItem[];
+  total: number;
+}
+
 /** One cross-session memory (seed §6.1). */
 export interface MemoryItem {
   id: string;
@@ -77,7 +105,7 @@ export interface MergeParams {
   limit?: number | null;
 }
 
-/** The store after a merge-like write, and what it did (S9.3); `change_id` is null when nothing changed. */
+/** The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it. */
 export interface MergeResult {
   memories: MemoryItem[];
   added: MemoryItem[];
@@ -85,6 +113,8 @@ export interface MergeResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
+  archived?: MemoryItem[];
+  revived?: MemoryItem[];
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -109,6 +139,11 @@ export interface RememberConversationParams {
 export interface RememberParams {
   content: string;
   sourceScope: string;
+}
+
+export interface RestoreParams {
+  ids: string[];
+  limit?: number | null;
 }
 
 export interface SaveParams {
@@ -136,14 +171,16 @@ export interface UndoParams {
 
 /** An undo's receipt: restored items in `added`, reverted ones in `updated`, taken-out ones in `removed` (S9.6). */
 export interface UndoResult {
+  removed: MemoryItem[];
+  conflicts: number;
   memories: MemoryItem[];
   added: MemoryItem[];
   updated: Update[];
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
-  removed: MemoryItem[];
-  conflicts: number;
+  archived?: MemoryItem[];
+  revived?: MemoryItem[];
 }
 
 /** One memory changed in place: same id, `before` and `after` (SPEC S9.3). */
@@ -166,6 +203,9 @@ export interface Requests {
   "ai_memory_history": { params: HistoryParams; result: HistoryResult };
   "ai_undo_change": { params: UndoParams; result: UndoResult };
   "ai_forget_history": { params: NoParams; result: null };
+  "ai_list_archive": { params: ListArchiveParams; result: ListArchiveResult };
+  "ai_restore_memories": { params: RestoreParams; result: MergeResult };
+  "ai_delete_archived": { params: DeleteArchivedParams; result: MergeResult };
   "sidecar_info": { params: NoParams; result: InfoResult };
   "sidecar_shutdown": { params: NoParams; result: null };
 }
