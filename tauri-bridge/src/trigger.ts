@@ -24,6 +24,8 @@ export interface ExtractionTurn {
   /** Set from settings.aiMemoryEnabled; false skips everything. */
   enabled?: boolean;
   provider?: ExtractOptions["provider"];
+  /** Cancels the round (`$/cancelRequest`): it answers CANCELLED, nothing is merged, `extractedUpTo` stays. */
+  signal?: AbortSignal;
 }
 
 export interface MemoryApi {
@@ -83,7 +85,7 @@ export class MemoryExtractor {
         messages: pending.map((message) => ({ role: message.role, content: message.content })),
         sourceScope: turn.scope,
         ...(turn.provider ? { provider: turn.provider } : {}),
-      });
+      }, turn.signal ? { signal: turn.signal } : undefined);
       return { extractedUpTo: pending[pending.length - 1].id, receipt };
     } catch (error) {
       this.warn(`memory extraction skipped: ${typeof error === "string" ? error : String(error)}`);
