@@ -40,6 +40,8 @@ export interface Strings {
   restore: string;
   /** What one change did, e.g. "新增 1 条"; `parts` counts each effect. */
   change: (parts: ChangeCounts) => string;
+  /** Before a change's counts in the notice: "记忆已更新：删除 1 条". */
+  noticeLead: string;
   undone: string;
   nothingChanged: string;
   chatUpdated: (added: number, updated: number) => string;
@@ -97,6 +99,7 @@ const zh: Strings = {
     if (c.kind === "undo") return `撤销：${countsZh(c)}`;
     return countsZh(c);
   },
+  noticeLead: "记忆已更新：",
   undone: "已撤销",
   nothingChanged: "没有变化",
   chatUpdated: (added, updated) => `记忆已更新：新增 ${added} 条，更新 ${updated} 条`,
@@ -157,6 +160,7 @@ const en: Strings = {
     if (c.kind === "undo") return `undo: ${countsEn(c)}`;
     return countsEn(c);
   },
+  noticeLead: "Memory updated: ",
   undone: "Undone",
   nothingChanged: "Nothing changed",
   chatUpdated: (added, updated) => `Memory updated: ${added} added, ${updated} updated`,

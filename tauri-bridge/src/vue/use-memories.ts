@@ -240,7 +240,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
   function report(kind: string, receipt: AnyReceipt & { changeId: string | null }): void {
     const s = strings(lang());
     const text = receipt.changeId === null ? s.nothingChanged
-      : kind === "undo" ? s.undone : s.change(changeCounts(kind, receipt));
+      : kind === "undo" ? s.undone : s.noticeLead + s.change(changeCounts(kind, receipt));
     notice.value = { text, changeId: receipt.changeId };
   }
 
