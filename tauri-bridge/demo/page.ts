@@ -66,8 +66,10 @@ async function start(): Promise<void> {
   relayIpc(await connect());
   const lang: Lang = new URLSearchParams(location.search).get("lang") === "en" ? "en" : "zh";
   document.documentElement.lang = lang === "en" ? "en" : "zh-CN";
-  const enabled = ref(true);
-  const limit = ref(100);
+  const [limitText, enabledText] = (document.querySelector<HTMLMetaElement>('meta[name="app-settings"]')?.content ?? "").split(" ");
+  // In an app these live in its settings store (which writes app_config.json); the demo starts from that file.
+  const enabled = ref(enabledText !== "false");
+  const limit = ref(Number(limitText) || 100);
   createApp({
     setup: () => () => h("main", { class: "demo" }, [
       h(MemorySettings, {

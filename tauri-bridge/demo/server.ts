@@ -59,13 +59,27 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-function page(token: string): string {
+/** The app's own settings the panel's v-models start from (the app's settings store owns them; here the file). */
+function appSettings(configDir: string): { limit: number; enabled: boolean } {
+  try {
+    const settings = JSON.parse(readFileSync(join(configDir, "app_config.json"), "utf8"))?.settings ?? {};
+    return {
+      limit: Number.isInteger(settings.aiMemoryLimit) ? settings.aiMemoryLimit : 100,
+      enabled: settings.aiMemoryEnabled !== false,
+    };
+  } catch {
+    return { limit: 100, enabled: true };
+  }
+}
+
+function page(token: string, settings: { limit: number; enabled: boolean }): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="relay-token" content="${token}">
+<meta name="app-settings" content="${settings.limit} ${settings.enabled}">
 <title>ai-memory · 记忆设置</title>
 <link rel="stylesheet" href="/style/style.css">
 <link rel="stylesheet" href="/demo/page.css">
@@ -130,7 +144,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
           `connect-src ws://${ownHost()}`, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
         ].join("; "),
         "referrer-policy": "no-referrer",
-      }).end(page(token));
+      }).end(page(token, appSettings(options.configDir)));
       return;
     }
     const file = staticFile(pathname);

@@ -5,6 +5,7 @@ import {
   h,
   nextTick,
   onMounted,
+  onUnmounted,
   ref,
   useId,
   type PropType,
@@ -80,15 +81,26 @@ export const MemorySettings = defineComponent({
       if (receipt !== null) draft.value = "";
     }
 
+    /** Escape closes the dialog wherever focus went (a click on its text, a screen reader's virtual cursor). */
+    function escapeKey(event: KeyboardEvent): void {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      closeDialog();
+    }
+
     function openDialog(): void {
       dialogOpen.value = true;
+      document.addEventListener("keydown", escapeKey);
       void nextTick(() => cancelButton.value?.focus());
     }
 
     function closeDialog(): void {
       dialogOpen.value = false;
+      document.removeEventListener("keydown", escapeKey);
       void nextTick(() => clearButton.value?.focus());
     }
+
+    onUnmounted(() => document.removeEventListener("keydown", escapeKey));
 
     async function confirmClear(): Promise<void> {
       closeDialog();
@@ -96,10 +108,7 @@ export const MemorySettings = defineComponent({
     }
 
     function dialogKeydown(event: KeyboardEvent): void {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        closeDialog();
-      } else if (event.key === "Tab") {
+      if (event.key === "Tab") {
         // Focus stays inside the modal dialog: its two buttons, in a loop.
         const first = cancelButton.value;
         const last = confirmButton.value;
