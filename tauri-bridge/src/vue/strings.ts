@@ -96,7 +96,7 @@ const zh: Strings = {
   restore: "恢复",
   change: (c) => {
     if (c.kind === "clear") return `清空 ${c.removed + c.archived} 条`;
-    if (c.kind === "undo") return `撤销：${countsZh(c)}`;
+    if (c.kind === "undo") return `撤销：${undoZh(c)}`;
     return countsZh(c);
   },
   noticeLead: "记忆已更新：",
@@ -157,7 +157,7 @@ const en: Strings = {
   restore: "Restore",
   change: (c) => {
     if (c.kind === "clear") return `cleared ${c.removed + c.archived}`;
-    if (c.kind === "undo") return `undo: ${countsEn(c)}`;
+    if (c.kind === "undo") return `undo: ${undoEn(c)}`;
     return countsEn(c);
   },
   noticeLead: "Memory updated: ",
@@ -191,6 +191,25 @@ function countsZh(c: ChangeCounts): string {
     c.archived ? `归档 ${c.archived} 条` : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join("，") : "没有变化";
+}
+
+/** An undo's `added` are memories brought back, its `removed` ones taken out again. */
+function undoZh(c: ChangeCounts): string {
+  const parts = [
+    c.added + c.restored ? `找回 ${c.added + c.restored} 条` : "",
+    c.updated ? `还原 ${c.updated} 条` : "",
+    c.removed + c.archived ? `移除 ${c.removed + c.archived} 条` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join("，") : "没有变化";
+}
+
+function undoEn(c: ChangeCounts): string {
+  const parts = [
+    c.added + c.restored ? `${c.added + c.restored} brought back` : "",
+    c.updated ? `${c.updated} reverted` : "",
+    c.removed + c.archived ? `${c.removed + c.archived} taken out` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "nothing changed";
 }
 
 function countsEn(c: ChangeCounts): string {
