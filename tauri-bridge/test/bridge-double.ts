@@ -96,6 +96,9 @@ export class BridgeDouble {
         this.store.push(...revived.map(({ archivedAt: _, ...m }) => m));
         return this.receipt(revived.length ? this.record({ kind: "restore", added: revived, revived }) : null);
       }),
+      aiForgetHistory: () => call("aiForgetHistory", [], () => {
+        this.history = [];
+      }),
       aiDeleteArchived: (ids) => call("aiDeleteArchived", [ids], () => {
         const purged = this.archived.filter((m) => ids.includes(m.id));
         this.archived = this.archived.filter((m) => !ids.includes(m.id));

@@ -166,6 +166,33 @@ test("清空记忆 opens a dialog; 取消 and Escape send nothing and return foc
   assert.deepEqual(list(wrapper, zh.archiveList), ["旧事"]);
 });
 
+test("忘记历史 asks first, calls aiForgetHistory on confirm only, and offers no undo afterwards (S9.7)", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double);
+  await type(wrapper, ADD, "用户偏好 zsh");
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).length, 1);
+  const forget = button(wrapper, zh.forget);
+  await forget.trigger("click");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-dialog-title").text(), zh.forgetTitle);
+  await button(wrapper, zh.cancel, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.equal(document.activeElement, forget.element, "focus returns to the button that opened it");
+  assert.ok(!double.names().includes("aiForgetHistory"));
+  await forget.trigger("click");
+  await flushPromises();
+  await button(wrapper, zh.confirmForget, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes().map((c) => c.name), ["aiRemember", "aiForgetHistory"]);
+  assert.equal(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).length, 0);
+  const status = wrapper.find('[role="status"]');
+  assert.equal(status.text(), zh.forgotten);
+  assert.equal(status.find("button").exists(), false, "forgetting cannot be undone, so no 撤销");
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"], "the memories stay");
+});
+
 test("Tab stays inside the clear dialog", async () => {
   const wrapper = await panel(new BridgeDouble([item("a", "x", 1)]));
   await button(wrapper, zh.clear).trigger("click");

@@ -59,14 +59,17 @@ export const MemorySettings = defineComponent({
     });
     const id = useId();
     const draft = ref("");
-    const dialogOpen = ref(false);
+    /** Which confirmation is open: clearing the memories, or forgetting the history (S9.7). */
+    const dialog = ref<"clear" | "forget" | null>(null);
     const clearButton = ref<HTMLButtonElement>();
+    const forgetButton = ref<HTMLButtonElement>();
     const cancelButton = ref<HTMLButtonElement>();
     const confirmButton = ref<HTMLButtonElement>();
     const undoButton = ref<HTMLButtonElement>();
     const searchBox = ref<HTMLInputElement>();
 
-    onMounted(() => void memory.refresh());
+    const loaded = ref(false);
+    onMounted(() => void memory.refresh().then(() => (loaded.value = true)));
     expose({ memory });
 
     /** The button that was pressed is gone with its row: land on the notice's undo, else the search box. */
@@ -88,23 +91,26 @@ export const MemorySettings = defineComponent({
       closeDialog();
     }
 
-    function openDialog(): void {
-      dialogOpen.value = true;
+    function openDialog(which: "clear" | "forget"): void {
+      dialog.value = which;
       document.addEventListener("keydown", escapeKey);
       void nextTick(() => cancelButton.value?.focus());
     }
 
     function closeDialog(): void {
-      dialogOpen.value = false;
+      const opener = dialog.value === "forget" ? forgetButton : clearButton;
+      dialog.value = null;
       document.removeEventListener("keydown", escapeKey);
-      void nextTick(() => clearButton.value?.focus());
+      void nextTick(() => opener.value?.focus());
     }
 
     onUnmounted(() => document.removeEventListener("keydown", escapeKey));
 
-    async function confirmClear(): Promise<void> {
+    async function confirmDialog(): Promise<void> {
+      const which = dialog.value;
       closeDialog();
-      await memory.clear();
+      if (which === "clear") await memory.clear();
+      else if (which === "forget") await memory.forgetHistory();
     }
 
     function dialogKeydown(event: KeyboardEvent): void {
@@ -196,22 +202,22 @@ export const MemorySettings = defineComponent({
       const notice = memory.notice.value;
       const archive = memory.archive.value;
 
-      const dialog = dialogOpen.value
-        ? h("div", { class: "aim-backdrop", onClick: (e: MouseEvent) => e.target === e.currentTarget && closeDialog() }, [
+      const forget = dialog.value === "forget";
+      const confirmation = dialog.value === null ? null
+        : h("div", { class: "aim-backdrop", onClick: (e: MouseEvent) => e.target === e.currentTarget && closeDialog() }, [
             h("div", {
               class: "aim-dialog", role: "dialog", "aria-modal": "true",
               "aria-labelledby": `${id}-dlg-title`, "aria-describedby": `${id}-dlg-body`, onKeydown: dialogKeydown,
             }, [
-              h("h3", { id: `${id}-dlg-title`, class: "aim-dialog-title" }, s.clearTitle),
-              h("p", { id: `${id}-dlg-body` }, s.clearBody),
+              h("h3", { id: `${id}-dlg-title`, class: "aim-dialog-title" }, forget ? s.forgetTitle : s.clearTitle),
+              h("p", { id: `${id}-dlg-body` }, forget ? s.forgetBody : s.clearBody),
               h("div", { class: "aim-dialog-actions" }, [
                 h("button", { type: "button", class: "aim-button", ref: cancelButton, onClick: closeDialog }, s.cancel),
                 h("button", { type: "button", class: "aim-button aim-danger", ref: confirmButton,
-                              onClick: () => void confirmClear() }, s.confirmClear),
+                              onClick: () => void confirmDialog() }, forget ? s.confirmForget : s.confirmClear),
               ]),
             ]),
-          ])
-        : null;
+          ]);
 
       return h("section", { class: "aim-panel", lang: lang === "en" ? "en" : "zh-CN", "aria-labelledby": `${id}-title` }, [
         h("header", { class: "aim-header" }, [
@@ -277,12 +283,13 @@ export const MemorySettings = defineComponent({
           h("ul", { class: "aim-list", "aria-label": s.list, "aria-busy": memory.loading.value ? "true" : "false" },
             shown.map((item) => memoryRow(item, s, lang))),
           shown.length === 0
-            ? h("p", { class: "aim-empty" }, searching ? s.noMatches : memory.loading.value && memory.changes.value.length === 0 ? s.loading : s.empty)
+            ? h("p", { class: "aim-empty" }, searching ? s.noMatches : loaded.value ? s.empty : s.loading)
             : null,
         ]),
 
         h("div", { class: "aim-row aim-clear-row" }, [
-          h("button", { type: "button", class: "aim-button aim-danger", ref: clearButton, onClick: openDialog }, s.clear),
+          h("button", { type: "button", class: "aim-button", ref: forgetButton, onClick: () => openDialog("forget") }, s.forget),
+          h("button", { type: "button", class: "aim-button aim-danger", ref: clearButton, onClick: () => openDialog("clear") }, s.clear),
         ]),
 
         h("section", { class: "aim-sub", "aria-labelledby": `${id}-recent` }, [
@@ -303,7 +310,7 @@ export const MemorySettings = defineComponent({
           archive.items.length === 0 ? h("p", { class: "aim-empty" }, s.archiveEmpty) : null,
         ]),
 
-        dialog,
+        confirmation,
       ]);
     };
   },

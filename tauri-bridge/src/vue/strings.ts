@@ -27,6 +27,11 @@ export interface Strings {
   clearTitle: string;
   clearBody: string;
   confirmClear: string;
+  forget: string;
+  forgetTitle: string;
+  forgetBody: string;
+  confirmForget: string;
+  forgotten: string;
   cancel: string;
   recent: string;
   noChanges: string;
@@ -83,6 +88,11 @@ const zh: Strings = {
   clearTitle: "清空全部记忆？",
   clearBody: "全部记忆和归档都会被删除。清空后仍可在“最近变更”里撤销。",
   confirmClear: "确认清空",
+  forget: "忘记历史",
+  forgetTitle: "忘记全部变更历史？",
+  forgetBody: "之后被清空、删除或替换的内容将再也无法找回，最近变更里的撤销也会失效。记忆本身不受影响。",
+  confirmForget: "确认忘记",
+  forgotten: "变更历史已忘记，无法再撤销之前的变更",
   cancel: "取消",
   recent: "最近变更",
   noChanges: "还没有变更",
@@ -144,6 +154,11 @@ const en: Strings = {
   clearTitle: "Clear all memories?",
   clearBody: "Every memory and the archive will be deleted. You can still undo it under Recent changes.",
   confirmClear: "Clear all",
+  forget: "Forget history",
+  forgetTitle: "Forget the whole change history?",
+  forgetBody: "What was cleared, deleted or replaced can then never be brought back, and earlier changes can no longer be undone. The memories themselves stay.",
+  confirmForget: "Forget it",
+  forgotten: "The change history is forgotten; earlier changes can no longer be undone",
   cancel: "Cancel",
   recent: "Recent changes",
   noChanges: "No changes yet",

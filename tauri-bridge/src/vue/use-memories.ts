@@ -5,6 +5,7 @@ import { ref, toValue, type MaybeRefOrGetter, type Ref } from "vue";
 import {
   aiClearMemories,
   aiDeleteArchived,
+  aiForgetHistory,
   aiListArchive,
   aiListMemories,
   aiMemoryHistory,
@@ -39,6 +40,7 @@ export interface MemoryBridge {
   aiListArchive: typeof aiListArchive;
   aiRestoreMemories: typeof aiRestoreMemories;
   aiDeleteArchived: typeof aiDeleteArchived;
+  aiForgetHistory: typeof aiForgetHistory;
 }
 
 export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
@@ -52,6 +54,7 @@ export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
   aiListArchive,
   aiRestoreMemories,
   aiDeleteArchived,
+  aiForgetHistory,
 };
 
 /** S5.2: a memory is at most 200 characters (code points). */
@@ -147,6 +150,8 @@ export interface MemoryState {
   restore(id: string): Promise<MergeResult | null>;
   deleteArchived(id: string): Promise<MergeResult | null>;
   undo(changeId: string): Promise<UndoResult | null>;
+  /** S9.7: deletes the change history for real (nothing earlier can be undone); resolves true when done. */
+  forgetHistory(): Promise<boolean>;
   /** Undo what the notice reports. */
   undoLast(): Promise<UndoResult | null>;
 }
@@ -250,6 +255,13 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     return receipt;
   }
 
+  /** A change found in the history is reported like a receipt; none (nothing changed) just reloads. */
+  async function recorded(entry: Change | null): Promise<Change | null> {
+    if (entry !== null) return afterChange(entry.kind, entry);
+    await reload();
+    return null;
+  }
+
   const state: MemoryState = {
     items, query, results, archive, archiveQuery, changes, loading, error, inputError, notice,
 
@@ -272,15 +284,13 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
         return null;
       }
       await bridge.aiSaveMemories(stored.filter((m) => m.id !== id));
-      const entry = await changeSince(before, (c) => c.kind === "save" && (c.removed ?? []).some((m) => m.id === id));
-      return entry === null ? (await reload(), null) : afterChange(entry.kind, entry);
+      return recorded(await changeSince(before, (c) => c.kind === "save" && (c.removed ?? []).some((m) => m.id === id)));
     }),
 
     clear: () => change(async () => {
       const before = await newestChangeId();
       await bridge.aiClearMemories();
-      const entry = await changeSince(before, (c) => c.kind === "clear");
-      return entry === null ? (await reload(), null) : afterChange(entry.kind, entry);
+      return recorded(await changeSince(before, (c) => c.kind === "clear"));
     }),
 
     search: async (text) => {
@@ -301,6 +311,13 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     deleteArchived: (id) => change(async () => afterChange("delete_archived", await bridge.aiDeleteArchived([id]))),
 
     undo: (changeId) => change(async () => afterChange("undo", await bridge.aiUndoChange(changeId))),
+
+    forgetHistory: async () => (await change(async () => {
+      await bridge.aiForgetHistory();
+      notice.value = { text: strings(lang()).forgotten, changeId: null };
+      await reload();
+      return true;
+    })) === true,
 
     undoLast: () => {
       const changeId = notice.value?.changeId;
