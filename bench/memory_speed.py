@@ -2,6 +2,8 @@
 
 - merge: 10 candidates into 1000 stored memories, in process, through the store and (for ours) the
   restatement checks and the history append, against the plain exact-content merge without history;
+- history: one append to a history at its bound (500 changes, 4 MiB) beside one to an unbounded history
+  of the same size, and beside the bound without slack (the rewrite on every append this replaced);
 - context: `ai_memory_context` round trips over 1000 memories with a query, without one, and the first
   query after another process changed the file (the index rebuild).
 """
@@ -15,6 +17,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -23,12 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from protocol import MemoryItem  # noqa: E402
-from sidecar.journal import Journal  # noqa: E402
-from sidecar.ledger import Ledger  # noqa: E402
+from sidecar.config import Settings  # noqa: E402
 from sidecar.rules.evict import evict, oldest_first  # noqa: E402
 from sidecar.rules.merge import candidate_contents, merge_contents  # noqa: E402
 from sidecar.rules.text import normalise_whitespace  # noqa: E402
-from sidecar.store import MemoryStore, Snapshot  # noqa: E402
+from sidecar.service import MemoryService  # noqa: E402
+from sidecar.store import Snapshot  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "relevance"
 
@@ -86,8 +89,9 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
     facts = fresh_facts()
     samples = []
     with tempfile.TemporaryDirectory() as tmp:
-        store = MemoryStore(Path(tmp) / "memory.json")
-        ledger = Ledger(store, Journal(Path(tmp) / "history.jsonl"))
+        service = MemoryService(Settings(config_dir=Path(tmp)))
+        store = service.store
+        running = threading.Event()
         store.update(lambda current: (list(base), None))
         for round_ in range(rounds):
             texts = candidates(rng, base, facts)
@@ -101,7 +105,7 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
                     merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
                     return merged.memories, None
 
-                ledger.apply("merge", plan)
+                service.apply_plan("merge", plan, running)
             else:
                 def replace(current: Snapshot, texts: list[str] = texts,
                             now: int = now) -> tuple[Optional[list[MemoryItem]], None]:
@@ -110,6 +114,33 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
                 store.update(replace)
             samples.append(time.perf_counter() - started)
     return samples
+
+
+def history_samples(rounds: int) -> dict[str, list[float]]:
+    """Appends of an ~8 KB change (a merge that updated 20 memories) to histories that already hold 500."""
+    from protocol import Change, Update
+    from sidecar.history_file import MAX_CHANGES, HistoryFile
+
+    def change(n: int) -> Change:
+        items = [MemoryItem(id=f"m{n}-{k}", content="用户的项目使用 pnpm 管理依赖，部署在 region-7" * 3,
+                            created_at=n, source_scope="bench") for k in range(20)]
+        return Change(change_id=f"c{n}", at=n, kind="merge",
+                      updated=[Update(before=item, after=item) for item in items])
+
+    out: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, history in (("at the bound (25% slack)", HistoryFile(Path(tmp) / "slack.jsonl")),
+                               ("at the bound, no slack", HistoryFile(Path(tmp) / "exact.jsonl", slack=0)),
+                               ("unbounded", HistoryFile(Path(tmp) / "open.jsonl", max_changes=10**9,
+                                                         max_bytes=10**12))):
+            for n in range(MAX_CHANGES):
+                history.append(change(n))
+            samples = out.setdefault(label, [])
+            for n in range(MAX_CHANGES, MAX_CHANGES + rounds):
+                started = time.perf_counter()
+                history.append(change(n))
+                samples.append(time.perf_counter() - started)
+    return out
 
 
 class Peer:
@@ -179,6 +210,11 @@ def main() -> int:
     print(f"| merge 10 into 1000 through the store: rules + fsync'd memory.json + fsync'd history append "
           f"(baseline: exact-content merge + the same memory.json write, no history) | {ms(ours):.3f} | "
           f"{ms(baseline):.3f} | {ms(ours) / ms(baseline):.2f}× |")
+    history = history_samples(args.rounds)
+    unbounded = ms(history["unbounded"])
+    for label, values in history.items():
+        print(f"| history append of an ~8 KB change, {label} (baseline: unbounded) | {ms(values):.3f} | "
+              f"{unbounded:.3f} | {ms(values) / unbounded:.2f}× |")
     context = context_samples(args.rounds)
     plain = ms(context["no query"])
     for label, values in context.items():

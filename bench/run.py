@@ -24,6 +24,11 @@ ASCII = "abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ 0123456789"
 def command(kind: str, config_dir: Path, *extra: str) -> list[str]:
     if kind == "sidecar":
         return [sys.executable, "-m", "sidecar", "--config-dir", str(config_dir), *extra]
+    if kind == "checkout":
+        # Another checkout's `python -m sidecar` (say, the commit a change started from), same interpreter.
+        code = (f"import sys; sys.path.insert(0, {extra[0]!r}); import runpy; "
+                "runpy.run_module('sidecar', run_name='__main__')")
+        return [sys.executable, "-c", code, "--config-dir", str(config_dir)]
     if kind == "binary":
         return [extra[0], "--config-dir", str(config_dir)]
     return [sys.executable, str(NAIVE), "--config-dir", str(config_dir)]
@@ -236,7 +241,13 @@ def main() -> int:
     parser.add_argument("--pipelined", type=int, default=5000)
     parser.add_argument("--binary", action="append", default=[],
                         help="also measure the cold start of a packaged sidecar executable (repeatable)")
+    parser.add_argument("--against", metavar="CHECKOUT",
+                        help="instead: this tree beside another checkout (e.g. `git worktree add /tmp/base REF`), "
+                             "interleaved A B A B over --pairs runs")
+    parser.add_argument("--pairs", type=int, default=3)
     args = parser.parse_args()
+    if args.against:
+        return against(args)
     floor_ms = 1000 * statistics.median(floor(IMPORT_FLOOR) for _ in range(args.cold_runs))
     loop_ms = 1000 * statistics.median(floor(LOOP_FLOOR) for _ in range(args.cold_runs))
     naive = measure("naive", (), args, 7)
@@ -265,6 +276,23 @@ def main() -> int:
         print(f"| cold start of `{Path(binary).relative_to(ROOT) if Path(binary).is_relative_to(ROOT) else binary}`"
               f" (ms, median of 10) | {binary_ms:.3f} | | {binary_ms / ours['cold_start_ms']:.2f}× "
               "python -m sidecar | |")
+    return 0
+
+
+def against(args: argparse.Namespace) -> int:
+    """This tree (A) beside another checkout (B), measured in turn so a drifting machine hits both alike."""
+    runs: dict[str, list[dict[str, float]]] = {"A": [], "B": []}
+    for pair in range(args.pairs):
+        runs["A"].append(measure("sidecar", (), args, 7 + pair))
+        runs["B"].append(measure("checkout", (str(Path(args.against).resolve()),), args, 7 + pair))
+    print(f"python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores; A = this tree, "
+          f"B = {args.against}; {args.pairs} interleaved pairs of {args.rounds} rounds (median of the runs' medians)\n")
+    print("| metric | A | B | A/B |")
+    print("|---|---:|---:|---:|")
+    for label, key, _ in ROWS:
+        a = statistics.median(run[key] for run in runs["A"])
+        b = statistics.median(run[key] for run in runs["B"])
+        print(f"| {label} | {a:.3f} | {b:.3f} | {a / b:.2f}× |")
     return 0
 
 

@@ -177,6 +177,8 @@ class SearchParams(Wire):
 class SearchHit(Wire):
     memory: MemoryItem
     score: float
+    archived_at: Optional[EpochMs] = None
+    """Set when the memory is in the archive (S11.2): when it was archived."""
 
 
 class SearchResult(Wire):

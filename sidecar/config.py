@@ -21,6 +21,8 @@ DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 DEFAULT_MEMORY_LIMIT = 100
 MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT = 10, 1000
 MAX_APP_CONFIG_BYTES = 1024 * 1024
+DEFAULT_ARCHIVE_LIMIT = 10_000
+MAX_ARCHIVE_LIMIT = 20_000
 
 
 class Settings(NamedTuple):
@@ -32,6 +34,7 @@ class Settings(NamedTuple):
     ai_timeout: float = DEFAULT_AI_TIMEOUT
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     log_level: str = "WARNING"
+    archive_limit: int | None = None
 
     @property
     def memory_file(self) -> Path:
@@ -40,6 +43,10 @@ class Settings(NamedTuple):
     @property
     def history_file(self) -> Path:
         return self.memory_file.with_name("history.jsonl")
+
+    @property
+    def archive_file(self) -> Path:
+        return self.memory_file.with_name("archive.json")
 
     @property
     def app_config_file(self) -> Path:
@@ -60,6 +67,16 @@ def _positive_int(text: str) -> int:
         value = 0
     if value <= 0:
         raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def _archive_limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= MAX_ARCHIVE_LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a whole number 0..{MAX_ARCHIVE_LIMIT} (0 = off), got {text!r}")
     return value
 
 
@@ -84,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "default: the OS per-user config dir for " + APP_ID + "]")
     parser.add_argument("--memory-limit", metavar="N", type=_positive_int,
                         help="memory count limit, clamped to 10..1000 (beats app_config.json)")
+    parser.add_argument("--archive-limit", metavar="N", type=_archive_limit,
+                        help=f"archived memories kept, 0 turns the archive off [env AI_MEMORY_ARCHIVE_LIMIT; "
+                        f"default {DEFAULT_ARCHIVE_LIMIT}; beats app_config.json]")
     parser.add_argument("--base-url", metavar="URL", help="OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; "
                         f"default {DEFAULT_BASE_URL}]")
     parser.add_argument("--model", metavar="NAME", help="model name [env AI_MEMORY_MODEL]")
@@ -109,6 +129,12 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
             timeout = _positive_float(env["AI_MEMORY_TIMEOUT"])
         except (ValueError, argparse.ArgumentTypeError):
             parser.error("AI_MEMORY_TIMEOUT must be a positive number of seconds")
+    archive_limit = args.archive_limit
+    if archive_limit is None and env.get("AI_MEMORY_ARCHIVE_LIMIT"):
+        try:
+            archive_limit = _archive_limit(env["AI_MEMORY_ARCHIVE_LIMIT"])
+        except argparse.ArgumentTypeError:
+            parser.error(f"AI_MEMORY_ARCHIVE_LIMIT must be a whole number 0..{MAX_ARCHIVE_LIMIT}")
     config_dir = args.config_dir or env.get("AI_MEMORY_CONFIG_DIR")
     return Settings(
         config_dir=Path(config_dir).expanduser().absolute() if config_dir else default_config_dir(),
@@ -119,11 +145,14 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
         ai_timeout=timeout or DEFAULT_AI_TIMEOUT,
         max_line_bytes=args.max_line_bytes,
         log_level=args.log_level,
+        archive_limit=archive_limit,
     )
 
 
 class _AppSettings(msgspec.Struct):
     aiMemoryLimit: int | None = None
+    # Any JSON: a wrong-typed archive setting must not cost the memory limit beside it.
+    aiMemoryArchiveLimit: object = None
 
 
 class _AppConfig(msgspec.Struct):
@@ -176,8 +205,27 @@ def resolve_limit(param: int | None, settings: Settings) -> int:
     return clamp_limit(configured)
 
 
+def resolve_archive_limit(settings: Settings) -> int:
+    """--archive-limit → AI_MEMORY_ARCHIVE_LIMIT → settings.aiMemoryArchiveLimit → 10000, kept to 0..20000 (S11.1).
+
+    Reads app_config.json when neither flag nor env decides: call it inside the store write, off the loop.
+    """
+    if settings.archive_limit is not None:
+        return settings.archive_limit
+    app = _app_settings(settings.app_config_file)
+    configured = app.aiMemoryArchiveLimit if app is not None else None
+    if type(configured) is not int:
+        return DEFAULT_ARCHIVE_LIMIT
+    return max(0, min(MAX_ARCHIVE_LIMIT, configured))
+
+
 def _app_config_limit(path: Path) -> int | None:
-    """settings.aiMemoryLimit, or None when the file is missing, not a small regular file, or unparsable.
+    app = _app_settings(path)
+    return app.aiMemoryLimit if app is not None else None
+
+
+def _app_settings(path: Path) -> _AppSettings | None:
+    """app_config.json's settings, or None when the file is missing, not a small regular file, or unparsable.
 
     Opened non-blocking and checked with fstat, so a FIFO there cannot hang the write that reads it.
     """
@@ -199,4 +247,4 @@ def _app_config_limit(path: Path) -> int | None:
         config = msgspec.json.decode(data, type=_AppConfig)
     except (msgspec.DecodeError, RecursionError):
         return None
-    return config.settings.aiMemoryLimit if config.settings else None
+    return config.settings

@@ -33,7 +33,6 @@ Handler = Callable[[Any], Any]
 _message_decoder = msgspec.json.Decoder(Union[IncomingMessage, list[msgspec.Raw]])
 _element_decoder = msgspec.json.Decoder(IncomingMessage)
 _encoder = msgspec.json.Encoder()
-_NULL = msgspec.Raw(b"null")
 _EMPTY_OBJECT = b"{}"
 _TOO_DEEP = "the line nests too deeply to parse"
 _NOT_A_REQUEST = ('not a JSON-RPC 2.0 request (needs "jsonrpc": "2.0", a string method, '
@@ -280,7 +279,10 @@ class Dispatcher:
         # store request in a batch takes its turn where the batch was read (S3.2), not when a task
         # gets to it. Only the waiting happens in the batch's task.
         steps = [self._begin(raw) for raw in elements]
-        tasks.start_soon(self._run_batch, steps)
+        if any(isinstance(step, _Waiting) for step in steps):
+            tasks.start_soon(self._run_batch, steps)
+        else:
+            self._send_batch([step for step in steps if step is not None and not isinstance(step, _Waiting)])
 
     def _begin(self, raw: msgspec.Raw) -> Union[_Waiting, Response, None]:
         try:
@@ -299,31 +301,25 @@ class Dispatcher:
         return self._complete(call, outcome)
 
     async def _run_batch(self, steps: list[Union[_Waiting, Response, None]]) -> None:
-        """Replies keep the batch's order; it is answered as one array even when shutdown cuts it short."""
-        replies: list[Response] = []
-        answered = 0
+        """Each waiting element runs in its own task, like a separate request, so one that waits (an
+        extraction) never holds a later one (S3.2); the replies keep the batch's order and leave as one
+        array, even when shutdown cuts the batch short."""
+        replies: list[Optional[Response]] = [None if isinstance(step, _Waiting) else step for step in steps]
         try:
-            for step in steps:
-                if isinstance(step, _Waiting):
-                    step = self._complete(step.call, await self._await(step.call, step.pending))
-                self._append(replies, step)
-                answered += 1
-        except anyio.get_cancelled_exc_class():
-            for step in steps[answered:]:
-                if isinstance(step, _Waiting):
-                    self._release(step.call)
-                    if inspect.iscoroutine(step.pending):
-                        step.pending.close()
-                    step = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))
-                self._append(replies, step)
-            self._send_batch(replies)
-            raise
-        self._send_batch(replies)
+            async with anyio.create_task_group() as elements:
+                for position, step in enumerate(steps):
+                    if isinstance(step, _Waiting):
+                        elements.start_soon(self._run_element, step, replies, position)
+        finally:
+            self._send_batch([reply for reply in replies if reply is not None])
 
-    @staticmethod
-    def _append(replies: list[Response], reply: Optional[Response]) -> None:
-        if reply is not None:
-            replies.append(reply)
+    async def _run_element(self, step: _Waiting, replies: list[Optional[Response]], position: int) -> None:
+        try:
+            outcome = await self._await(step.call, step.pending)
+        except anyio.get_cancelled_exc_class():
+            replies[position] = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))
+            raise
+        replies[position] = self._complete(step.call, outcome)
 
     # -- the exception → wire boundary ---------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import logging
 import os
 import signal
 import threading
-from collections.abc import AsyncIterable, Iterator
+from collections.abc import AsyncIterable, Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Optional
@@ -16,11 +16,11 @@ from typing import Any, Optional
 import anyio
 from anyio.abc import TaskGroup
 
-from sidecar.app import App
 from sidecar.config import Settings
 from sidecar.dispatch import Dispatcher, Route, build_routes
 from sidecar.framing import LineFramer
 from sidecar.handlers import CANCELLABLE, HANDLERS
+from sidecar.service import MemoryService
 from sidecar.stdio import BatchWriter, read_chunks
 
 log = logging.getLogger("sidecar.server")
@@ -40,18 +40,20 @@ THREADED_STDIN_ENV = "AI_MEMORY_STDIN_READER"
 """`thread` forces the stdin reader Windows uses (a blocking read in a thread) on POSIX, for tests."""
 
 
-def routes_for(app: App) -> dict[str, Route]:
-    """Bind every handler of the table to the one App of this process."""
-    return build_routes({name: functools.partial(handler, app) for name, handler in HANDLERS.items()},
-                        CANCELLABLE)
+def routes_for(service: MemoryService, request_shutdown: Callable[[], None] = lambda: None) -> dict[str, Route]:
+    """Bind every handler of the table to the one service of this process; `sidecar_shutdown` to the server."""
+    bound: dict[str, Callable[[Any], object]] = {
+        name: functools.partial(handler, service) for name, handler in HANDLERS.items()}
+    bound["sidecar_shutdown"] = lambda params: request_shutdown()
+    return build_routes(bound, CANCELLABLE)
 
 
 class Server:
     def __init__(self, settings: Settings, writer: BatchWriter) -> None:
         self.settings = settings
         self.writer = writer
-        self.app = App(settings, request_shutdown=self.stop)
-        self.dispatcher = Dispatcher(routes_for(self.app), writer.send)
+        self.service = MemoryService(settings)
+        self.dispatcher = Dispatcher(routes_for(self.service, self.stop), writer.send)
         self._reading = anyio.CancelScope()
         self._written = False
 
@@ -76,16 +78,20 @@ class Server:
         outer.cancel_scope.cancel()
 
     async def _answer_requests(self, chunks: AsyncIterable[bytes]) -> None:
-        with anyio.move_on_after(float("inf")) as drain:
-            async with anyio.create_task_group() as requests:
-                with self._reading:
-                    await self._read(chunks, requests)
-                drain.deadline = anyio.current_time() + DRAIN_DEADLINE
-                self.dispatcher.cancel_all()
+        async with anyio.create_task_group() as owner:
+            # The store's worker outlives every request: it stops once no request is left to wait on it.
+            owner.start_soon(self.service.owner.run)
+            with anyio.move_on_after(float("inf")) as drain:
+                async with anyio.create_task_group() as requests:
+                    with self._reading:
+                        await self._read(chunks, requests)
+                    drain.deadline = anyio.current_time() + DRAIN_DEADLINE
+                    self.dispatcher.cancel_all()
+            owner.cancel_scope.cancel()
         if drain.cancelled_caught:
             log.warning("answered CANCELLED to requests still waiting after %.1f s", DRAIN_DEADLINE)
         with anyio.move_on_after(CLOSE_DEADLINE, shield=True):
-            await self.app.aclose()
+            await self.service.aclose()
 
     async def _read(self, chunks: AsyncIterable[bytes], requests: TaskGroup) -> None:
         framer = LineFramer(self.settings.max_line_bytes)

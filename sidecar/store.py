@@ -1,4 +1,4 @@
-"""The memory file: cached reads, salvage and quarantine, atomic durable writes under a cross-process lock."""
+"""Durable JSON-array files (memory.json, archive.json): cached reads, salvage, quarantine, atomic locked writes."""
 
 from __future__ import annotations
 
@@ -7,16 +7,17 @@ import hashlib
 import logging
 import os
 import stat
+import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 import msgspec
 
 from protocol import MemoryItem
-from sidecar.errors import MemoryIOError
+from sidecar.errors import Cancelled, MemoryIOError
 from sidecar.files import StatKey, describe, fsync_dir, io_error, stat_key, write_all
 from sidecar.rules.evict import oldest_first
 from sidecar.rules.json_spans import array_elements
@@ -27,26 +28,45 @@ if TYPE_CHECKING:
 log = logging.getLogger("sidecar.store")
 
 LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+"""How often a wait for another process's lock looks whether its waiter is gone (shutdown)."""
 # A store at the 1000-item cap is well under 2 MiB; anything far larger is not read into memory.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Windows: an indexer or antivirus briefly holding memory.json makes os.replace fail with PermissionError.
 REPLACE_RETRY_DELAYS = (0.01, 0.02, 0.04, 0.08, 0.15, 0.25, 0.45)
 T = TypeVar("T")
 
-_items_decoder = msgspec.json.Decoder(list[MemoryItem])
-_item_decoder = msgspec.json.Decoder(MemoryItem)
+
+class Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+ItemT = TypeVar("ItemT", bound=Identified)
 _encoder = msgspec.json.Encoder()
 
 
-class Snapshot(NamedTuple):
-    """The store as last read: items oldest first and their wire encoding.
+class Codec(Generic[ItemT]):
+    """How one kind of file decodes and orders its items."""
+
+    def __init__(self, item_type: type[ItemT], order: Callable[[Iterable[ItemT]], list[ItemT]]) -> None:
+        self.items_decoder = msgspec.json.Decoder(list[item_type])  # type: ignore[valid-type]
+        self.item_decoder = msgspec.json.Decoder(item_type)
+        self.order = order
+
+
+MEMORY_CODEC = Codec(MemoryItem, oldest_first)
+
+
+class FileSnapshot(NamedTuple, Generic[ItemT]):
+    """The file as last read: items in the file's order (the store: oldest first) and their wire encoding.
 
     `damaged` holds the file's bytes when it did not parse cleanly (kept for quarantine); `unreadable`
     marks a file that exists but could not be read, which reads as empty and must never be replaced;
     `problem` then says why, for the MEMORY_IO message.
     """
 
-    items: tuple[MemoryItem, ...]
+    items: tuple[ItemT, ...]
     encoded: bytes
     damaged: bytes | None = None
     unreadable: bool = False
@@ -57,28 +77,36 @@ class Snapshot(NamedTuple):
         return self.damaged is None and not self.unreadable
 
 
-EMPTY = Snapshot((), b"[]")
-UNREADABLE = Snapshot((), b"[]", unreadable=True, problem="it cannot be read")
-Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+Snapshot = FileSnapshot[MemoryItem]
+EMPTY: FileSnapshot[Identified] = FileSnapshot((), b"[]")
+UNREADABLE: FileSnapshot[Identified] = FileSnapshot((), b"[]", unreadable=True, problem="it cannot be read")
+Writing = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], Callable[[], None] | None]
+"""Called with (before, after) under the lock just before a write; returns what takes it back if the write fails."""
 
 
 def parse_file(data: bytes) -> Snapshot:
+    """The memory file's items; never raises (see `parse_array`)."""
+    return parse_array(data, MEMORY_CODEC)
+
+
+def parse_array(data: bytes, codec: Codec[ItemT]) -> FileSnapshot[ItemT]:
     """Never raises, whatever the bytes: a file that does not parse cleanly yields the items that do (salvage)."""
+    damaged: bytes | None
     try:
-        items = _items_decoder.decode(data)
+        items = codec.items_decoder.decode(data)
         damaged = None
     except (msgspec.DecodeError, RecursionError):
-        items, damaged = _salvage(data), data
+        items, damaged = _salvage(data, codec), data
     unique = _first_of_each_id(items)
     if len(unique) < len(items):
         # A hand-edited file that repeats an id: history and undo key memories by id, so only the first
         # stays listed; the file is kept whole as a quarantine copy before a write replaces it.
         items, damaged = unique, data
-    ordered = tuple(oldest_first(items))
-    return Snapshot(ordered, _encoder.encode(ordered), damaged)
+    ordered = tuple(codec.order(items))
+    return FileSnapshot(ordered, _encoder.encode(ordered), damaged)
 
 
-def _first_of_each_id(items: list[MemoryItem]) -> list[MemoryItem]:
+def _first_of_each_id(items: list[ItemT]) -> list[ItemT]:
     seen: set[str] = set()
     unique = []
     for item in items:
@@ -88,7 +116,7 @@ def _first_of_each_id(items: list[MemoryItem]) -> list[MemoryItem]:
     return unique
 
 
-def _salvage(data: bytes) -> list[MemoryItem]:
+def _salvage(data: bytes, codec: Codec[ItemT]) -> list[ItemT]:
     """The complete, valid items of the top-level array, read one after another until any damage.
 
     Linear in the size whatever the nesting; an item that does not decode (a lone surrogate escape, a
@@ -103,28 +131,33 @@ def _salvage(data: bytes) -> list[MemoryItem]:
         element = data[start:end]
         for candidate in (element, element.decode("utf-8", "replace").encode("utf-8")):
             try:
-                items.append(_item_decoder.decode(candidate))
+                items.append(codec.item_decoder.decode(candidate))
                 break
             except (msgspec.DecodeError, RecursionError):
                 continue
     return items
 
 
-class MemoryStore:
-    """Owns `<config-dir>/ai/memory/memory.json`; nothing a caller sends chooses another path.
+class DurableArray(Generic[ItemT]):
+    """Owns one JSON-array file at a fixed path; nothing a caller sends chooses another path.
 
+    `label` names the file in logs and errors. `lock_owner`: a file kept beside another one shares its
+    cross-process lock (the same lock object, so taking it inside the owner's turn is re-entrant).
     On the event loop only `snapshot_if_cached` (a `stat`) is safe whatever the file is. `snapshot`
     opens the file only after `stat` showed a regular file of bounded size, and opens it non-blocking,
     so a FIFO or device put there in between cannot block either; it still does disk I/O when the file
     changed behind our back.
     """
 
-    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(self, path: Path, codec: Codec[ItemT], label: str, lock_timeout: float = LOCK_TIMEOUT,
+                 sleep: Callable[[float], None] = time.sleep, lock_owner: DurableArray[Any] | None = None) -> None:
         self.path = path
+        self.codec = codec
+        self.label = label
         self.lock_timeout = lock_timeout
         self._sleep = sleep
-        self._cache: tuple[StatKey, Snapshot] | None = None
+        self._lock_owner = lock_owner
+        self._cache: tuple[StatKey, FileSnapshot[ItemT]] | None = None
         self._lock: filelock.BaseFileLock | None = None
         self._tmp_counter = 0
         self._warned: set[tuple[str, object]] = set()
@@ -137,7 +170,7 @@ class MemoryStore:
             return None
 
 
-    def snapshot_if_cached(self) -> Snapshot | None:
+    def snapshot_if_cached(self) -> FileSnapshot[ItemT] | None:
         """The snapshot when a `stat` alone tells it (no file, not a regular file, unchanged); else None."""
         try:
             st = self._stat()
@@ -145,90 +178,120 @@ class MemoryStore:
             return self._refuse("stat", f"it cannot be examined ({describe(exc)})")
         if st is None:
             self._cache = None
-            return EMPTY
+            return self._empty()
         if not stat.S_ISREG(st.st_mode):
             return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
+        if st.st_size > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
         if self._cache is not None and self._cache[0] == stat_key(st):
             return self._cache[1]
         return None
 
-    def snapshot(self) -> Snapshot:
+    def snapshot(self) -> FileSnapshot[ItemT]:
         """Re-reads only when the file's stat changed; a file that cannot be read reads as empty (fail-open)."""
         cached = self.snapshot_if_cached()
         if cached is not None:
             return cached
         return self.read_snapshot()
 
-    def read_snapshot(self) -> Snapshot:
+    def read_snapshot(self) -> FileSnapshot[ItemT]:
         """Reads and parses the file (blocking I/O: off the event loop when it may be slow). Never raises."""
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         try:
             fd = os.open(self.path, flags)
         except (FileNotFoundError, NotADirectoryError):
             self._cache = None
-            return EMPTY
+            return self._empty()
         except OSError as exc:
             return self._refuse("open", f"it cannot be read ({describe(exc)})")
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
                 return self._refuse(("mode", stat_key(st)), "it is not a regular file")
-            if st.st_size > MAX_FILE_BYTES:
-                return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-            data = _read_all(fd, MAX_FILE_BYTES + 1)
+            if st.st_size > self._cap():
+                return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
+            data = _read_all(fd, self._cap() + 1)
         except OSError as exc:
             return self._refuse("read", f"it cannot be read ({describe(exc)})")
         finally:
             os.close(fd)
-        if len(data) > MAX_FILE_BYTES:
-            return self._refuse(("size", stat_key(st)), f"it is larger than {MAX_FILE_BYTES >> 20} MiB")
-        snap = parse_file(data)
+        if len(data) > self._cap():
+            return self._refuse(("size", stat_key(st)), f"it is larger than {self._cap() >> 20} MiB")
+        snap = parse_array(data, self.codec)
         if snap.damaged is not None:
             self._warn_once(("damaged", stat_key(st)),
-                            "memory file %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
+                            "%s %s did not parse cleanly: %d item(s) salvaged; its bytes are kept as "
                             "%s.corrupt-<epoch ms> in the same directory before the next write replaces it",
-                            self.path, len(snap.items), self.path.name)
+                            self.label, self.path, len(snap.items), self.path.name)
         self._cache = (stat_key(st), snap)
         return snap
 
-    def _refuse(self, why: object, problem: str) -> Snapshot:
-        self._warn_once(("refused", why), "memory file %s is left alone: %s; it lists as empty and writes fail",
-                        self.path, problem)
-        return UNREADABLE._replace(problem=problem)
+    def _cap(self) -> int:
+        """The largest file read into memory or written."""
+        return MAX_FILE_BYTES
+
+    @staticmethod
+    def _empty() -> FileSnapshot[ItemT]:
+        return EMPTY  # type: ignore[return-value]  # no items: valid for every item type
+
+    def _refuse(self, why: object, problem: str) -> FileSnapshot[ItemT]:
+        self._warn_once(("refused", why), "%s %s is left alone: %s; it lists as empty and writes fail",
+                        self.label, self.path, problem)
+        return UNREADABLE._replace(problem=problem)  # type: ignore[return-value]  # no items
 
     def _warn_once(self, key: tuple[str, object], message: str, *args: object) -> None:
         if key not in self._warned:
             self._warned.add(key)
             log.warning(message, *args)
 
-    def update(self, change: Callable[[Snapshot], tuple[list[MemoryItem] | None, T]],
-               written: Written | None = None) -> T:
+    def update(self, change: Callable[[FileSnapshot[ItemT]], tuple[list[ItemT] | None, T]],
+               writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+               stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `written(before, after)` runs after the new file is in place, still under the lock.
-        Raises MemoryIOError on lock timeout or any I/O failure; the previous file is then untouched.
+        `writing(before, after)` runs under the lock just before the new file is written (to record
+        the change first); it returns what to call if the write then fails. Raises MemoryIOError on
+        lock timeout or any I/O failure (the previous file is then untouched), Cancelled when `stop`
+        is set while waiting for another process's lock.
         """
-        with self._locked():
-            current = self._replaceable_snapshot()
+        with self._locked(stop):
+            current = self.read_for_write()
             items, result = change(current)
             if items is not None:
                 self._quarantine_if_unclean(current)
-                self._write(items)
-                if written is not None:
-                    written(current.items, items)
+                undo = writing(current.items, items) if writing is not None else None
+                try:
+                    self._write(items)
+                except MemoryIOError:
+                    if undo is not None:
+                        undo()
+                    raise
             return result
 
-    def locked(self, operation: Callable[[], T]) -> T:
+    def read_for_write(self) -> FileSnapshot[ItemT]:
+        """The file as of now, inside `locked`; raises MemoryIOError when a file is there that must be left alone."""
+        return self._replaceable_snapshot()
+
+    def write_items(self, current: FileSnapshot[ItemT], items: list[ItemT]) -> None:
+        """Replace the file read as `current` with `items`, inside `locked` (damaged bytes quarantined first).
+
+        Raises MemoryIOError; the previous file is then untouched.
+        """
+        self._quarantine_if_unclean(current)
+        self._write(items)
+
+    def locked(self, operation: Callable[[], T], stop: threading.Event | None = None) -> T:
         """Run `operation` holding the store's cross-process lock (for state kept beside the store)."""
-        with self._locked():
+        with self._locked(stop):
             return operation()
 
-    def clear(self, written: Written | None = None) -> None:
-        """Raises MemoryIOError; a missing file is success, even where its directory cannot be made.
+    def clear(self, writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+              stop: threading.Event | None = None) -> None:
+        """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
+        directory cannot be made. `writing` runs as for `update`.
 
-        `written` runs as for `update`.
+        A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
+        a clear always works on a file the sidecar can name.
         """
         try:
             if self._stat() is None and not self.path.parent.is_dir():
@@ -236,21 +299,43 @@ class MemoryStore:
                 return
         except OSError:
             pass
-        with self._locked():
-            current = self._replaceable_snapshot()
+        with self._locked(stop):
+            current = self.snapshot()
+            if current.unreadable and not current.problem.startswith("it is larger than"):
+                raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
+            undo = writing(current.items, []) if writing is not None else None
             try:
-                os.unlink(self.path)
+                if current.unreadable:
+                    self._set_aside()
+                else:
+                    os.unlink(self.path)
             except FileNotFoundError:
                 pass
             except OSError as exc:
-                raise io_error(f"could not delete the memory file {self.path}", exc) from None
+                if undo is not None:
+                    undo()
+                raise io_error(f"could not delete the {self.label} {self.path}", exc) from None
             self._cache = None
-            if written is not None:
-                written(current.items, [])
+
+    def _set_aside(self) -> None:
+        """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
+        stamp = int(time.time() * 1000)
+        for attempt in range(1000):
+            target = self.path.with_name(f"{self.path.name}.corrupt-{stamp}" + (f"-{attempt}" if attempt else ""))
+            if not os.path.lexists(target):
+                os.rename(self.path, target)
+                log.warning("%s %s was too large to read; cleared by keeping it as %s",
+                            self.label, self.path, target.name)
+                return
+        raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
 
     @contextmanager
-    def _locked(self) -> Iterator[None]:
+    def _locked(self, stop: threading.Event | None = None) -> Iterator[None]:
+        if self._lock_owner is not None:
+            with self._lock_owner._locked(stop):
+                yield
+            return
         import filelock
 
         if self._lock is None:
@@ -258,34 +343,41 @@ class MemoryStore:
             try:
                 directory.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise io_error(f"could not create the memory directory {directory}", exc) from None
+                raise io_error(f"could not create the directory {directory} of the {self.label}", exc) from None
+            # Thread-local: only the store owner's worker takes it, and a lock shared across threads
+            # would let a second thread of this process in.
             self._lock = filelock.FileLock(
                 str(self.path.with_name("memory.json.lock")), timeout=self.lock_timeout, mode=0o600,
-                thread_local=False,
+                thread_local=True,
             )
         lock = self._lock
-        try:
-            lock.acquire()
-        except filelock.Timeout:
-            raise MemoryIOError(
-                f"the memory store {self.path} is locked by another process (waited {lock.timeout:g} s)"
-            ) from None
-        except OSError as exc:
-            raise io_error(f"could not lock the memory store {self.path}", exc) from None
+        deadline = time.monotonic() + self.lock_timeout
+        while True:
+            try:
+                lock.acquire(timeout=max(0.0, min(LOCK_POLL, deadline - time.monotonic())))
+                break
+            except filelock.Timeout:
+                if stop is not None and stop.is_set():
+                    raise Cancelled("the sidecar is shutting down; the change was not applied") from None
+                if time.monotonic() >= deadline:
+                    raise MemoryIOError(f"the memory store {self.path} is locked by another process "
+                                        f"(waited {self.lock_timeout:g} s)") from None
+            except OSError as exc:
+                raise io_error(f"could not lock the memory store {self.path}", exc) from None
         try:
             yield
         finally:
             lock.release()
 
-    def _replaceable_snapshot(self) -> Snapshot:
-        """The store as of now; raises MemoryIOError when a file is there that must be left alone."""
+    def _replaceable_snapshot(self) -> FileSnapshot[ItemT]:
+        """The file as of now; raises MemoryIOError when a file is there that must be left alone."""
         current = self.snapshot()
         if current.unreadable:
-            raise MemoryIOError(f"the memory file {self.path} was left as it is: {current.problem}")
+            raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
         return current
 
-    def _quarantine_if_unclean(self, current: Snapshot) -> None:
-        """Keeps the damaged bytes as `memory.json.corrupt-<epochms>`: one complete copy per content, or none."""
+    def _quarantine_if_unclean(self, current: FileSnapshot[ItemT]) -> None:
+        """Keeps the damaged bytes as `<name>.corrupt-<epochms>`: one complete copy per content, or none."""
         data = current.damaged
         if data is None:
             return
@@ -304,12 +396,12 @@ class MemoryStore:
                     # We hold the lock, so no other sidecar can take this name before the replace.
                     os.replace(tmp, target)
                     # The warning was given when the damage was read; this says where the copy went.
-                    log.info("the damaged memory file's bytes were kept as %s", target)
+                    log.info("the damaged %s's bytes were kept as %s", self.label, target)
                     return
             raise OSError(errno.EEXIST, "too many quarantine copies at the same instant")
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise io_error(f"could not keep a copy of the damaged memory file in {directory}", exc) from None
+            raise io_error(f"could not keep a copy of the damaged {self.label} in {directory}", exc) from None
 
     @staticmethod
     def _kept_already(directory: Path, prefix: str, data: bytes) -> bool:
@@ -325,26 +417,30 @@ class MemoryStore:
             return False
         return False
 
-    def _write(self, items: list[MemoryItem]) -> None:
+    def _write(self, items: list[ItemT]) -> None:
         encoded = _encoder.encode(items)
         data = msgspec.json.format(encoded, indent=2) + b"\n"
+        if len(data) > self._cap():
+            # Never write a file this store would refuse to read back (issue 20.2).
+            raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
+                                f"{self._cap() >> 20} MiB the {self.label} may hold; nothing was saved")
         directory = self.path.parent
         self._remove_stale_temps(directory)
         self._tmp_counter += 1
-        tmp = directory / f".memory.json.{os.getpid()}.{self._tmp_counter}.tmp"
+        tmp = directory / f".{self.path.name}.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
             self._write_new_file(tmp, data)
             self._replace(tmp, self.path)
         except OSError as exc:
             _unlink_quietly(tmp)
-            raise io_error(f"could not save memories to {self.path}", exc) from None
+            raise io_error(f"could not save the {self.label} {self.path}", exc) from None
         fsync_dir(directory)
         try:
             st = self._stat()
         except OSError:
             st = None
         if st is not None:
-            self._cache = (stat_key(st), Snapshot(tuple(items), encoded))
+            self._cache = (stat_key(st), FileSnapshot(tuple(items), encoded))
 
     def _replace(self, source: Path, target: Path) -> None:
         """os.replace, retried with backoff for about a second while another program holds the target."""
@@ -368,15 +464,22 @@ class MemoryStore:
         finally:
             os.close(fd)
 
-    @staticmethod
-    def _remove_stale_temps(directory: Path) -> None:
+    def _remove_stale_temps(self, directory: Path) -> None:
         """Temps left by a killed writer; safe to remove because we hold the lock."""
         try:
             for entry in os.scandir(directory):
-                if entry.name.startswith(".memory.json.") and entry.name.endswith(".tmp"):
+                if entry.name.startswith(f".{self.path.name}.") and entry.name.endswith(".tmp"):
                     os.unlink(entry.path)
         except OSError:
             pass
+
+
+class MemoryStore(DurableArray[MemoryItem]):
+    """Owns `<config-dir>/ai/memory/memory.json`, oldest first."""
+
+    def __init__(self, path: Path, lock_timeout: float = LOCK_TIMEOUT,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__(path, MEMORY_CODEC, "memory file", lock_timeout, sleep)
 
 
 def _read_all(fd: int, limit: int) -> bytes:

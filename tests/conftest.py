@@ -1,15 +1,16 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Protocol
 
 import pytest
 
 from sidecar.config import Settings
+from sidecar.service import MemoryService
 from sidecar.store import MemoryStore
 from tests.fake_openai import FakeOpenAI
-from tests.helpers import SidecarProcess
+from tests.helpers import SidecarProcess, running
 
 
 @pytest.fixture
@@ -25,6 +26,13 @@ def config_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def settings(config_dir: Path) -> Settings:
     return Settings(config_dir=config_dir)
+
+
+@pytest.fixture
+async def service(settings: Settings) -> AsyncIterator[MemoryService]:
+    """The memory service with its store worker running."""
+    async with running(MemoryService(settings)) as service:
+        yield service
 
 
 @pytest.fixture

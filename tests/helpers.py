@@ -9,10 +9,26 @@ import queue
 import subprocess
 import sys
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from sidecar.service import MemoryService
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@asynccontextmanager
+async def running(service: MemoryService) -> AsyncIterator[MemoryService]:
+    """The service with its store worker running, as the server runs it."""
+    import anyio
+
+    async with anyio.create_task_group() as worker:
+        worker.start_soon(service.owner.run)
+        yield service
+        worker.cancel_scope.cancel()
 
 
 def request(method: str, params: Any = None, id_: Any = 1) -> bytes:

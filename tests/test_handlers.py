@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 
 from protocol import ContextParams, MemoryItem, NoParams, SaveParams
 from sidecar import handlers
-from sidecar.app import App
 from sidecar.config import Settings
 from sidecar.errors import InvalidParams
+from sidecar.server import routes_for
+from sidecar.service import MemoryService
+from tests.helpers import running
 from tests.strategies import memory_lists
 
 
@@ -25,65 +27,59 @@ async def answer(outcome: Any) -> Any:
     return await outcome if inspect.isawaitable(outcome) else outcome
 
 
-async def listed(app: App) -> list[dict[str, Any]]:
-    items: list[dict[str, Any]] = json.loads(bytes(await answer(handlers.list_memories(app, NoParams()))))
+async def listed(service: MemoryService) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = json.loads(bytes(await answer(handlers.list_memories(service, NoParams()))))
     return items
 
 
-async def test_save_then_list_round_trips_oldest_first(settings: Settings) -> None:
-    app = App(settings)
-    await handlers.save_memories(app, SaveParams(items=[mem("b", "新", 2), mem("a", "旧", 1)]))
-    assert [m["id"] for m in await listed(app)] == ["a", "b"]
+async def test_save_then_list_round_trips_oldest_first(service: MemoryService, settings: Settings) -> None:
+    await handlers.save_memories(service, SaveParams(items=[mem("b", "新", 2), mem("a", "旧", 1)]))
+    assert [m["id"] for m in await listed(service)] == ["a", "b"]
 
 
-async def test_save_evicts_to_the_limit_param(settings: Settings) -> None:
-    app = App(settings)
-    await handlers.save_memories(app, SaveParams(items=[mem(str(i), created_at=i) for i in range(15)], limit=10))
-    assert [m["id"] for m in await listed(app)] == [str(i) for i in range(5, 15)]
+async def test_save_evicts_to_the_limit_param(service: MemoryService, settings: Settings) -> None:
+    await handlers.save_memories(service, SaveParams(items=[mem(str(i), created_at=i) for i in range(15)], limit=10))
+    assert [m["id"] for m in await listed(service)] == [str(i) for i in range(5, 15)]
 
 
-async def test_save_uses_the_app_config_limit(settings: Settings) -> None:
+async def test_save_uses_the_app_config_limit(service: MemoryService, settings: Settings) -> None:
     settings.config_dir.mkdir(parents=True)
     (settings.config_dir / "app_config.json").write_text('{"settings": {"aiMemoryLimit": 12}}')
-    app = App(settings)
-    await handlers.save_memories(app, SaveParams(items=[mem(str(i), created_at=i) for i in range(20)]))
-    assert len(await listed(app)) == 12
+    await handlers.save_memories(service, SaveParams(items=[mem(str(i), created_at=i) for i in range(20)]))
+    assert len(await listed(service)) == 12
 
 
-async def test_a_repeated_id_is_invalid_params_naming_the_path(settings: Settings) -> None:
-    app = App(settings)
+async def test_a_repeated_id_is_invalid_params_naming_the_path(service: MemoryService, settings: Settings) -> None:
     with pytest.raises(InvalidParams, match=r"\$\.items\[2\]\.id"):
-        handlers.save_memories(app, SaveParams(items=[mem("a"), mem("b"), mem("a")]))
+        handlers.save_memories(service, SaveParams(items=[mem("a"), mem("b"), mem("a")]))
     assert not settings.memory_file.exists()
 
 
-async def test_clear_deletes_the_file_and_is_idempotent(settings: Settings) -> None:
-    app = App(settings)
-    await handlers.clear_memories(app, NoParams())
-    await handlers.save_memories(app, SaveParams(items=[mem("a")]))
-    await handlers.clear_memories(app, NoParams())
+async def test_clear_deletes_the_file_and_is_idempotent(service: MemoryService, settings: Settings) -> None:
+    await handlers.clear_memories(service, NoParams())
+    await handlers.save_memories(service, SaveParams(items=[mem("a")]))
+    await handlers.clear_memories(service, NoParams())
     assert not settings.memory_file.exists()
-    assert await listed(app) == []
+    assert await listed(service) == []
 
 
 async def test_info_names_the_files_and_this_pid(settings: Settings) -> None:
     import os
 
-    info = handlers.sidecar_info(App(settings), NoParams())
+    info = handlers.sidecar_info(MemoryService(settings), NoParams())
     assert (info.name, info.protocol_version, info.pid) == ("ai-memory-sidecar", 1, os.getpid())
     assert info.memory_file == str(settings.config_dir / "ai" / "memory" / "memory.json")
 
 
-async def test_shutdown_asks_the_server_to_stop(settings: Settings) -> None:
+def test_shutdown_asks_the_server_to_stop(settings: Settings) -> None:
     calls = []
-    handlers.sidecar_shutdown(App(settings, request_shutdown=lambda: calls.append(1)), NoParams())
+    routes_for(MemoryService(settings), lambda: calls.append(1))["sidecar_shutdown"].handler(NoParams())
     assert calls == [1]
 
 
-async def test_context_reads_the_store(settings: Settings) -> None:
-    app = App(settings)
-    await handlers.save_memories(app, SaveParams(items=[mem("a", "用户偏好 zsh")]))
-    result = await answer(handlers.memory_context(app, ContextParams()))
+async def test_context_reads_the_store(service: MemoryService, settings: Settings) -> None:
+    await handlers.save_memories(service, SaveParams(items=[mem("a", "用户偏好 zsh")]))
+    result = await answer(handlers.memory_context(service, ContextParams()))
     assert result.content is not None and result.content.endswith("- 用户偏好 zsh")
 
 
@@ -94,23 +90,22 @@ def test_saving_what_was_listed_leaves_the_file_byte_identical(tmp_path_factory:
     import anyio
 
     async def scenario() -> None:
-        app = App(Settings(config_dir=tmp_path_factory.mktemp("cfg")))
-        await handlers.save_memories(app, SaveParams(items=items, limit=limit))
-        before = app.store.path.read_bytes() if app.store.path.exists() else None
-        again = msgspec.json.decode(bytes(await answer(handlers.list_memories(app, NoParams()))),
-                                    type=list[MemoryItem])
-        await handlers.save_memories(app, SaveParams(items=again, limit=limit))
-        assert app.store.path.read_bytes() == before
+        async with running(MemoryService(Settings(config_dir=tmp_path_factory.mktemp("cfg")))) as service:
+            await handlers.save_memories(service, SaveParams(items=items, limit=limit))
+            before = service.store.path.read_bytes() if service.store.path.exists() else None
+            again = msgspec.json.decode(bytes(await answer(handlers.list_memories(service, NoParams()))),
+                                        type=list[MemoryItem])
+            await handlers.save_memories(service, SaveParams(items=again, limit=limit))
+            assert service.store.path.read_bytes() == before
 
     anyio.run(scenario)
 
 
-async def test_a_list_behind_an_accepted_save_waits_for_it(settings: Settings) -> None:
+async def test_a_list_behind_an_accepted_save_waits_for_it(service: MemoryService) -> None:
     import anyio
 
-    app = App(settings)
     async with anyio.create_task_group() as tasks:
-        tasks.start_soon(answer, handlers.save_memories(app, SaveParams(items=[mem("a")])))
-        outcome = handlers.list_memories(app, NoParams())
+        tasks.start_soon(answer, handlers.save_memories(service, SaveParams(items=[mem("a")])))
+        outcome = handlers.list_memories(service, NoParams())
         assert inspect.isawaitable(outcome), "a write is under way, so the list must wait for it"
         assert [m["id"] for m in json.loads(bytes(await outcome))] == ["a"]

@@ -1,13 +1,20 @@
-"""The bounded model input of a one-call extraction: known memories and the newest messages (S10.4)."""
+"""The bounded model input of a one-call extraction: today's date, known memories and the messages (S10.4)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 
 import msgspec
 
 KNOWN_PREFIX = "【已有记忆】\n"
 _PREFIX_BYTES = len(KNOWN_PREFIX.encode("utf-8"))
+
+
+def dated_note(today: time.struct_time) -> str:
+    """Today's date for the model, so "last Saturday" or "去年" is written down as a date (issue 16.7)."""
+    weekday = "一二三四五六日"[today.tm_wday]
+    return f"【今天】{today.tm_year:04d}-{today.tm_mon:02d}-{today.tm_mday:02d}（星期{weekday}）"
 
 
 def known_block(contents: Sequence[str]) -> str:

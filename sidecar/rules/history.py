@@ -1,4 +1,4 @@
-"""Changes as data: what a write did (diff), replaying it, and planning its undo (SPEC S9.4, S9.6)."""
+"""Changes as data: what a write did to the store and the archive, replaying it, planning its undo (S9.4, S9.6, S11)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from protocol import Change, ChangeKind, MemoryItem, Update
+import msgspec
+
+from protocol import ArchivedItem, Change, ChangeKind, MemoryItem, Update
+from sidecar.rules.archive import oldest_archived_first, receipt_lists, shelve
 from sidecar.rules.evict import evict, oldest_first
 
 
@@ -29,6 +32,24 @@ def make_change(change_id: str, at: int, kind: ChangeKind,
     if not (added or removed or updated):
         return None
     return Change(change_id=change_id, at=at, kind=kind, added=added, removed=removed, updated=updated)
+
+
+def make_two_place_change(change_id: str, at: int, kind: ChangeKind,
+                          before: Sequence[MemoryItem], after: Sequence[MemoryItem],
+                          archive_before: Sequence[ArchivedItem], archive_after: Sequence[ArchivedItem]
+                          ) -> Change | None:
+    """The history entry for a write to the store and the archive (visible archives); None when neither changed.
+
+    `removed` still lists every memory that left the store; `archived` says which of them (or which memory
+    an undo put back) went to the archive, `revived` what left the archive for the store, `purged` what
+    left it for good (S11).
+    """
+    added, removed, updated = diff(before, after)
+    archived, revived, purged = receipt_lists(archive_before, archive_after, after)
+    if not (added or removed or updated or archived or revived or purged):
+        return None
+    return Change(change_id=change_id, at=at, kind=kind, added=added, removed=removed, updated=updated,
+                  archived=archived, revived=revived, purged=purged)
 
 
 def apply_change(items: Sequence[MemoryItem], change: Change) -> list[MemoryItem]:
@@ -153,3 +174,53 @@ def _without_key_clashes(state: dict[str, MemoryItem], reverts: list[Update], re
     kept_reverts = [update for update, ok in zip(reverts, accepted[:split], strict=True) if ok]
     kept_restores = [item for item, ok in zip(restores, accepted[split:], strict=True) if ok]
     return kept_reverts, kept_restores, accepted.count(False)
+
+
+class ArchiveUndo(NamedTuple):
+    """An undo of a change to both places: the store's plan and the (visible) archive after it."""
+
+    store: UndoPlan
+    archive: list[ArchivedItem]
+
+
+def plan_undo_both(current: Sequence[MemoryItem], archive: Sequence[ArchivedItem], change: Change, limit: int,
+                   archive_limit: int, at: int, key: Callable[[str], str] | None = None) -> ArchiveUndo:
+    """What undoing `change` does to the store and the archive (S9.6 with S11).
+
+    The store side is `plan_undo`, except that a memory the change moved to the archive comes back only
+    from there: if it left the archive since (deleted, or dropped by the bound) that part moved on. What
+    the change revived or purged goes back into the archive (as it was archived) unless its id is in
+    either place again; what the change put into the archive from nowhere (an undone purge) is taken out
+    if still there unchanged; memories this undo evicts are archived. Undoing twice changes nothing the
+    second time.
+    """
+    shelf = {item.id: item for item in archive}
+    stored = {item.id for item in current}
+    archived_as = {item.id: item for item in change.archived}
+    kept_removed = [item for item in change.removed
+                    if item.id not in archived_as or shelf.get(item.id) == archived_as[item.id] or item.id in stored]
+    moved_on = len(change.removed) - len(kept_removed)
+    store = plan_undo(current, msgspec.structs.replace(change, removed=kept_removed), limit, key)
+    store = store._replace(conflicts=store.conflicts + moved_on)
+    removed_ids = {item.id for item in change.removed}
+    conflicts = 0
+    base = list(archive)
+    for entry in change.archived:
+        if entry.id in removed_ids:
+            continue
+        if shelf.get(entry.id) == entry:
+            base.remove(entry)
+        elif entry.id in shelf:
+            conflicts += 1
+    after_ids = {item.id for item in store.items}
+    present = {item.id for item in base}
+    back: list[ArchivedItem] = []
+    for entry in (*change.revived, *change.purged):
+        if entry.id in present or entry.id in after_ids:
+            if entry.id not in present and entry not in change.revived:
+                conflicts += 1
+            continue
+        back.append(entry)
+        present.add(entry.id)
+    shelf_after = shelve(oldest_archived_first([*base, *back]), store.evicted, store.items, at, archive_limit)
+    return ArchiveUndo(store._replace(conflicts=store.conflicts + conflicts), shelf_after)

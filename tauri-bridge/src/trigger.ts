@@ -4,6 +4,8 @@ import { aiRememberConversation, type AiWireMessage, type ExtractOptions } from 
 import type { MergeResult } from "./generated/protocol.js";
 
 export const EXTRACT_TRIGGER_CHARS = 4000;
+/** The sidecar's default model-input budget for the messages of one round (`inputBudgetChars`). */
+export const INPUT_BUDGET_CHARS = 24000;
 
 /** A stored chat message: what the app's AiChatRecord keeps. */
 export interface ChatMessage extends AiWireMessage {
@@ -24,6 +26,8 @@ export interface ExtractionTurn {
   /** Set from settings.aiMemoryEnabled; false skips everything. */
   enabled?: boolean;
   provider?: ExtractOptions["provider"];
+  /** How many message characters one round sends at most (default 24000); the rest goes in later rounds. */
+  inputBudgetChars?: number;
   /** Cancels the round (`$/cancelRequest`): it answers CANCELLED, nothing is merged, `extractedUpTo` stays. */
   signal?: AbortSignal;
 }
@@ -57,6 +61,22 @@ export function pendingMessages(turn: Pick<ExtractionTurn, "messages" | "extract
   return messages.slice(start, end);
 }
 
+/**
+ * The oldest pending messages that fit `budgetChars` whole (always at least the first): what one round
+ * sends. `extractedUpTo` then moves past these only, so no pending message is ever skipped.
+ */
+export function roundMessages(pending: ChatMessage[], budgetChars: number): ChatMessage[] {
+  let used = 0;
+  let count = 0;
+  for (const message of pending) {
+    const size = contentLength(message.content);
+    if (count > 0 && used + size > budgetChars) break;
+    used += size;
+    count += 1;
+  }
+  return pending.slice(0, count);
+}
+
 /** Runs at most one extraction per completed turn, never two at once; failures are only warned about. */
 export class MemoryExtractor {
   private running = false;
@@ -69,8 +89,9 @@ export class MemoryExtractor {
   ) {}
 
   /**
-   * Sends the pending messages to the sidecar, which picks the relevant 【已有记忆】, calls the model and
-   * merges with that basis, all in one call.
+   * Sends the oldest pending messages that fit one round to the sidecar, which picks the relevant
+   * 【已有记忆】, calls the model and merges with that basis, all in one call; what did not fit goes in the
+   * next rounds (one per completed turn), so every message is extracted once.
    */
   async maybeExtract(turn: ExtractionTurn): Promise<ExtractionOutcome> {
     const skipped: ExtractionOutcome = { extractedUpTo: turn.extractedUpTo, receipt: null };
@@ -80,13 +101,16 @@ export class MemoryExtractor {
     if (pending.length === 0 || chars < this.triggerChars) return skipped;
     this.running = true;
     this.lastTurn = turn.turnId;
+    const budget = turn.inputBudgetChars ?? INPUT_BUDGET_CHARS;
+    const round = roundMessages(pending, budget);
     try {
       const receipt = await this.api.rememberConversation({
-        messages: pending.map((message) => ({ role: message.role, content: message.content })),
+        messages: round.map((message) => ({ role: message.role, content: message.content })),
         sourceScope: turn.scope,
+        inputBudgetChars: budget,
         ...(turn.provider ? { provider: turn.provider } : {}),
       }, turn.signal ? { signal: turn.signal } : undefined);
-      return { extractedUpTo: pending[pending.length - 1].id, receipt };
+      return { extractedUpTo: round[round.length - 1].id, receipt };
     } catch (error) {
       this.warn(`memory extraction skipped: ${typeof error === "string" ? error : String(error)}`);
       return skipped;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import type { MergeResult } from "../src/generated/protocol.js";
-import { MemoryExtractor, pendingMessages, type ChatMessage, type MemoryApi } from "../src/trigger.js";
+import { MemoryExtractor, pendingMessages, roundMessages, type ChatMessage, type MemoryApi } from "../src/trigger.js";
 
 function chat(count: number, size: number): ChatMessage[] {
   return Array.from({ length: count }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: "字".repeat(size) }));
@@ -65,4 +65,24 @@ test("a failure is swallowed with a warning and extractedUpTo stays", async () =
   const outcome = await extractor.maybeExtract({ messages: chat(5, 1000), extractedUpTo: "m0", scope: "g", turnId: "t" });
   assert.deepEqual(outcome, { extractedUpTo: "m0", receipt: null });
   assert.deepEqual(warnings, ["memory extraction skipped: AI_NETWORK: could not reach the model"]);
+});
+
+test("more pending than one round holds: the oldest whole messages go first and the rest in the next rounds", async () => {
+  const log: string[] = [];
+  const extractor = new MemoryExtractor(fakeApi(log));
+  const messages = chat(10, 1000);
+  let extractedUpTo: string | undefined;
+  const rounds: (string | undefined)[] = [];
+  for (const turnId of ["t1", "t2", "t3", "t4"]) {
+    ({ extractedUpTo } = await extractor.maybeExtract({ messages, extractedUpTo, scope: "g", turnId, inputBudgetChars: 4500 }));
+    rounds.push(extractedUpTo);
+  }
+  assert.deepEqual(rounds, ["m3", "m7", "m7", "m7"], "4 + 4 messages sent; the last 2 wait for more to pend");
+  assert.deepEqual(log, ["remember:user,assistant,user,assistant:g", "remember:user,assistant,user,assistant:g"]);
+});
+
+test("a round always holds at least the oldest pending message, however long", () => {
+  assert.deepEqual(roundMessages(chat(3, 50_000), 24_000).map((m) => m.id), ["m0"]);
+  assert.deepEqual(roundMessages(chat(3, 10), 24_000).map((m) => m.id), ["m0", "m1", "m2"]);
+  assert.deepEqual(roundMessages([], 24_000), []);
 });

@@ -154,6 +154,7 @@ export interface SaveParams {
 export interface SearchHit {
   memory: MemoryItem;
   score: number;
+  archivedAt?: number | null;
 }
 
 export interface SearchParams {

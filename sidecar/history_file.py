@@ -1,6 +1,6 @@
 """The history file: one change a line, bounded, torn tail repaired, damage quarantined (SPEC S9.4, S9.7).
 
-Appends and `forget` must run while the caller holds the store's cross-process lock (the journal has
+Appends and `forget` must run while the caller holds the store's cross-process lock (the history file has
 no lock of its own); reads may run without it and then see either state of a concurrent write.
 """
 
@@ -22,10 +22,12 @@ from sidecar.files import StatKey, fsync_dir, io_error, stat_key, write_all
 
 MAX_CHANGES = 500
 MAX_BYTES = 4 * 1024 * 1024
+TRIM_SLACK = 0.25
+"""A full history grows this much past its bounds before one rewrite trims it back: appends stay appends."""
 READ_CAP = 256 * 1024 * 1024
 CORRUPT_INFIX = ".corrupt-"
 
-log = logging.getLogger("sidecar.journal")
+log = logging.getLogger("sidecar.history_file")
 _decoder = msgspec.json.Decoder(Change)
 _encoder = msgspec.json.Encoder()
 
@@ -49,11 +51,11 @@ class _State(NamedTuple):
 _MISSING = _State(None, [], [], 0, 0)
 
 
-class Journal:
+class HistoryFile:
     """Owns `history.jsonl` beside `memory.json`; a damaged history never blocks a memory write."""
 
     def __init__(self, path: Path, max_changes: int = MAX_CHANGES, max_bytes: int = MAX_BYTES,
-                 slack: float = 0.0) -> None:
+                 slack: float = TRIM_SLACK) -> None:
         """`slack` lets the file grow to (1 + slack) times the bounds before a rewrite trims it back to
         them, so that a full history is not rewritten on every append; reads see only what the bounds keep.
         """
@@ -83,9 +85,37 @@ class Journal:
             self._quarantine()
             self._rewrite([*current.lines, line], [*current.changes, change])
         elif len(current.lines) + 1 > self._trim_changes or current.end + len(line) > self._trim_bytes:
-            self._rewrite([*current.lines, line], [*current.changes, change])
+            try:
+                self._rewrite([*current.lines, line], [*current.changes, change])
+            except MemoryIOError:
+                # No room for a second copy of the file (a full disk): append anyway, the bounds hold for
+                # reads, and the trim is tried again at the next append (issue 20.4).
+                self._append_line(self._read(), line, change)
         else:
             self._append_line(current, line, change)
+
+    def retract(self, change_id: str) -> None:
+        """Takes back the last line when it records `change_id`: the change it announced did not happen.
+
+        Call under the store lock right after `append`; never raises (a line left behind undoes nothing
+        that exists: undo skips what is not there).
+        """
+        current = self._read()
+        if not current.changes or current.changes[-1].change_id != change_id or current.key is None:
+            return
+        end = current.end - len(current.lines[-1])
+        try:
+            fd = os.open(self.path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+            try:
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+                st = os.fstat(fd)
+            finally:
+                os.close(fd)
+        except OSError:
+            self._cache = None
+            return
+        self._cache = _State(stat_key(st), current.lines[:-1], current.changes[:-1], end, end)
 
     def recent(self, limit: int) -> list[Change]:
         """The newest `limit` changes, newest first; what does not parse is skipped.

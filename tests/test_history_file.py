@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from protocol import Change, MemoryItem, Update
-from sidecar import journal as journal_module
+from sidecar import history_file as history_module
 from sidecar.errors import MemoryIOError
-from sidecar.journal import MAX_BYTES, MAX_CHANGES, Journal
+from sidecar.history_file import MAX_BYTES, MAX_CHANGES, TRIM_SLACK, HistoryFile
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes and FIFOs")
 
@@ -58,19 +58,19 @@ def path(tmp_path: Path) -> Path:
 
 
 def test_changes_round_trip_newest_first_and_are_found_by_id(path: Path) -> None:
-    journal = Journal(path)
-    assert journal.recent(50) == []
+    history = HistoryFile(path)
+    assert history.recent(50) == []
     for n in range(3):
-        journal.append(change(n))
-    assert ids(journal.recent(50)) == ["c2", "c1", "c0"]
-    assert ids(journal.recent(2)) == ["c2", "c1"]
-    assert journal.find("c1") == change(1)
-    assert journal.find("nope") is None
-    assert Journal(path).recent(50) == [change(2), change(1), change(0)]
+        history.append(change(n))
+    assert ids(history.recent(50)) == ["c2", "c1", "c0"]
+    assert ids(history.recent(2)) == ["c2", "c1"]
+    assert history.find("c1") == change(1)
+    assert history.find("nope") is None
+    assert HistoryFile(path).recent(50) == [change(2), change(1), change(0)]
 
 
 def test_each_line_is_one_camel_case_json_object(path: Path) -> None:
-    Journal(path).append(change(7))
+    HistoryFile(path).append(change(7))
     (raw,) = path.read_bytes().splitlines()
     entry = json.loads(raw)
     assert set(entry) == {"changeId", "at", "kind", "added", "removed", "updated", "archived", "revived", "purged"}
@@ -81,36 +81,36 @@ def test_each_line_is_one_camel_case_json_object(path: Path) -> None:
 
 @posix_only
 def test_the_file_is_private_when_created_rewritten_or_found_readable_by_others(path: Path) -> None:
-    journal = Journal(path, max_changes=2)
-    journal.append(change(0))
+    history = HistoryFile(path, max_changes=2)
+    history.append(change(0))
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     for n in range(1, 4):
-        journal.append(change(n))
+        history.append(change(n))
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     os.chmod(path, 0o644)
-    Journal(path).append(change(9))
+    HistoryFile(path).append(change(9))
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
 
 
 def test_the_newest_500_changes_are_kept(path: Path) -> None:
-    journal = Journal(path)
+    history = HistoryFile(path, slack=0)
     for n in range(MAX_CHANGES + 3):
-        journal.append(Change(change_id=f"c{n}", at=n, kind="clear"))
+        history.append(Change(change_id=f"c{n}", at=n, kind="clear"))
     kept = assert_valid_file(path)
     assert ids(kept) == [f"c{n}" for n in range(3, MAX_CHANGES + 3)]
-    assert ids(Journal(path).recent(MAX_CHANGES)) == ids(kept)[::-1]
+    assert ids(HistoryFile(path).recent(MAX_CHANGES)) == ids(kept)[::-1]
 
 
 def test_at_most_4_mib_are_kept_by_an_atomic_rewrite_that_keeps_the_newest(path: Path) -> None:
-    journal = Journal(path)
+    history = HistoryFile(path, slack=0)
     big = [change(n, items=1500, content="用户" * 100) for n in range(6)]
     assert 4 * len(line(big[0])) < MAX_BYTES < 6 * len(line(big[0]))
     for c in big[:4]:
-        journal.append(c)
+        history.append(c)
     inode = os.stat(path).st_ino
-    journal.append(big[4])
+    history.append(big[4])
     assert os.stat(path).st_ino != inode  # replaced, not cut in place
-    journal.append(big[5])
+    history.append(big[5])
     assert os.stat(path).st_size <= MAX_BYTES
     kept = assert_valid_file(path)
     assert kept == big[len(big) - len(kept):]
@@ -118,33 +118,75 @@ def test_at_most_4_mib_are_kept_by_an_atomic_rewrite_that_keeps_the_newest(path:
     assert [p.name for p in path.parent.iterdir()] == ["history.jsonl"]
 
 
+def test_a_full_history_appends_in_place_and_is_trimmed_once_per_quarter_of_its_bound(path: Path) -> None:
+    """Issue 14.6: at the bound every append used to rewrite the whole file."""
+    history = HistoryFile(path)
+    for n in range(MAX_CHANGES):
+        history.append(Change(change_id=f"c{n}", at=n, kind="clear"))
+    inode = os.stat(path).st_ino
+    trim_at = int(MAX_CHANGES * (1 + TRIM_SLACK))
+    for n in range(MAX_CHANGES, trim_at):
+        history.append(Change(change_id=f"c{n}", at=n, kind="clear"))
+        assert os.stat(path).st_ino == inode, "an append within the slack must not rewrite the file"
+        assert ids(history.recent(MAX_CHANGES + 10)) == [f"c{k}" for k in range(n, n - MAX_CHANGES, -1)]
+    history.append(Change(change_id=f"c{trim_at}", at=trim_at, kind="clear"))
+    assert os.stat(path).st_ino != inode
+    assert ids(assert_valid_file(path)) == [f"c{k}" for k in range(trim_at + 1 - MAX_CHANGES, trim_at + 1)]
+
+
+def test_a_full_disk_at_the_bound_still_records_the_change_by_appending(path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 20.4: the trim needs room for a second copy of the file; the change itself needs one line."""
+    history = HistoryFile(path, max_changes=3, slack=0)
+    for n in range(3):
+        history.append(change(n))
+
+    def no_room(*args: object) -> None:
+        raise MemoryIOError("could not rewrite the history: No space left on device")
+
+    monkeypatch.setattr(history, "_rewrite", no_room)
+    history.append(change(3))
+    assert ids(history.recent(10)) == ["c3", "c2", "c1"]
+    assert ids(HistoryFile(path, max_changes=3).recent(10)) == ["c3", "c2", "c1"]
+
+
+def test_a_retracted_change_is_gone_and_the_file_stays_valid(path: Path) -> None:
+    history = HistoryFile(path)
+    history.append(change(1))
+    history.append(change(2))
+    history.retract("c1")  # not the last line: left alone
+    history.retract("c2")
+    assert ids(assert_valid_file(path)) == ["c1"]
+    assert ids(HistoryFile(path).recent(10)) == ["c1"]
+
+
 def test_a_bounded_rewrite_keeps_as_many_of_the_newest_as_fit(path: Path) -> None:
     size = len(line(change(10)))
-    journal = Journal(path, max_bytes=3 * size + 1)
+    history = HistoryFile(path, max_bytes=3 * size + 1, slack=0)
     for n in range(10, 17):
-        journal.append(change(n))
+        history.append(change(n))
         assert os.stat(path).st_size <= 3 * size + 1
     assert ids(assert_valid_file(path)) == ["c14", "c15", "c16"]
 
 
 def test_the_newest_change_is_kept_even_when_it_alone_exceeds_the_byte_bound(path: Path) -> None:
-    journal = Journal(path, max_bytes=100)
-    journal.append(change(1))
-    journal.append(change(2))
+    history = HistoryFile(path, max_bytes=100, slack=0)
+    history.append(change(1))
+    history.append(change(2))
     assert ids(assert_valid_file(path)) == ["c2"]
 
 
 def test_with_slack_the_file_is_trimmed_less_often_but_reads_keep_to_the_bounds(path: Path) -> None:
-    journal = Journal(path, max_changes=10, slack=0.5)
+    history = HistoryFile(path, max_changes=10, slack=0.5)
     for n in range(15):
-        journal.append(change(n))
+        history.append(change(n))
     assert len(assert_valid_file(path)) == 15
-    assert ids(journal.recent(500)) == [f"c{n}" for n in range(14, 4, -1)]
-    assert journal.find("c4") is None
-    journal.append(change(15))
+    assert ids(history.recent(500)) == [f"c{n}" for n in range(14, 4, -1)]
+    assert history.find("c4") is None
+    history.append(change(15))
     assert ids(assert_valid_file(path)) == [f"c{n}" for n in range(6, 16)]
     size = len(line(change(20)))
-    by_bytes = Journal(path.with_name("bytes.jsonl"), max_bytes=2 * size, slack=1.0)
+    by_bytes = HistoryFile(path.with_name("bytes.jsonl"), max_bytes=2 * size, slack=1.0)
     for n in range(20, 24):
         by_bytes.append(change(n))
     assert ids(by_bytes.recent(500)) == ["c23", "c22"]
@@ -163,9 +205,9 @@ def test_a_torn_last_line_is_ignored_and_repaired_before_the_next_append(
         path: Path, tail: bytes, caplog: pytest.LogCaptureFixture) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(line(change(0)) + line(change(1)) + tail)
-    journal = Journal(path)
-    assert ids(journal.recent(50)) == ["c1", "c0"]
-    journal.append(change(2))
+    history = HistoryFile(path)
+    assert ids(history.recent(50)) == ["c1", "c0"]
+    history.append(change(2))
     assert assert_valid_file(path) == [change(0), change(1), change(2)]
     assert corrupt_copies(path) == []
     assert caplog.records == []
@@ -174,7 +216,7 @@ def test_a_torn_last_line_is_ignored_and_repaired_before_the_next_append(
 def test_a_torn_fragment_alone_is_repaired_too(path: Path) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(b'{"chan')
-    Journal(path).append(change(0))
+    HistoryFile(path).append(change(0))
     assert assert_valid_file(path) == [change(0)]
 
 
@@ -185,11 +227,11 @@ def test_a_damaged_history_is_quarantined_once_whole_and_a_new_one_keeps_what_pa
     path.parent.mkdir(parents=True)
     original = line(change(0)) + garbage + b"\n" + line(change(1))
     path.write_bytes(original)
-    journal = Journal(path)
-    assert ids(journal.recent(50)) == ["c1", "c0"]
-    with caplog.at_level(logging.WARNING, logger="sidecar.journal"):
-        journal.append(change(2))
-        journal.append(change(3))
+    history = HistoryFile(path)
+    assert ids(history.recent(50)) == ["c1", "c0"]
+    with caplog.at_level(logging.WARNING, logger="sidecar.history_file"):
+        history.append(change(2))
+        history.append(change(3))
     (copy,) = corrupt_copies(path)
     assert copy.read_bytes() == original
     assert assert_valid_file(path) == [change(0), change(1), change(2), change(3)]
@@ -210,7 +252,7 @@ def run_with_hang_guard(work: Callable[[], object]) -> None:
     thread = threading.Thread(target=target, daemon=True)
     thread.start()
     thread.join(30)
-    assert not thread.is_alive(), "the journal blocked on a FIFO"
+    assert not thread.is_alive(), "the history blocked on a FIFO"
     if failures:
         raise failures[0]
 
@@ -219,10 +261,10 @@ def run_with_hang_guard(work: Callable[[], object]) -> None:
 def test_a_fifo_in_place_of_the_history_is_never_opened_for_reading_and_is_set_aside(path: Path) -> None:
     path.parent.mkdir(parents=True)
     os.mkfifo(path, 0o600)
-    journal = Journal(path)
-    run_with_hang_guard(lambda: journal.recent(50))
-    assert journal.recent(50) == []
-    run_with_hang_guard(lambda: journal.append(change(0)))
+    history = HistoryFile(path)
+    run_with_hang_guard(lambda: history.recent(50))
+    assert history.recent(50) == []
+    run_with_hang_guard(lambda: history.append(change(0)))
     (copy,) = corrupt_copies(path)
     assert stat.S_ISFIFO(os.lstat(copy).st_mode)
     assert assert_valid_file(path) == [change(0)]
@@ -231,40 +273,40 @@ def test_a_fifo_in_place_of_the_history_is_never_opened_for_reading_and_is_set_a
 def test_forget_deletes_the_history_and_its_quarantined_copies(path: Path) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(b"damaged\n" + line(change(0)))
-    journal = Journal(path)
-    journal.append(change(1))
+    history = HistoryFile(path)
+    history.append(change(1))
     (path.parent / ".history.jsonl.123.1.tmp").write_bytes(b"left by a killed writer")
     (path.parent / "memory.json").write_bytes(b"[]")
     assert corrupt_copies(path)
-    journal.forget()
+    history.forget()
     assert [p.name for p in path.parent.iterdir()] == ["memory.json"]
-    assert journal.recent(50) == []
-    assert journal.find("c1") is None
-    journal.forget()
-    Journal(path.parent / "absent" / "history.jsonl").forget()
-    journal.append(change(2))
+    assert history.recent(50) == []
+    assert history.find("c1") is None
+    history.forget()
+    HistoryFile(path.parent / "absent" / "history.jsonl").forget()
+    history.append(change(2))
     assert assert_valid_file(path) == [change(2)]
 
 
 def test_appends_do_not_reread_the_file(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    journal = Journal(path)
-    journal.append(change(0))
+    history = HistoryFile(path)
+    history.append(change(0))
     parses: list[int] = []
-    real_parse = journal_module._parse
+    real_parse = history_module._parse
 
     def counting_parse(data: bytes, key: tuple[int, int, int, int, int]) -> object:
         parses.append(len(data))
         return real_parse(data, key)
 
-    monkeypatch.setattr(journal_module, "_parse", counting_parse)
+    monkeypatch.setattr(history_module, "_parse", counting_parse)
     for n in range(1, 20):
-        journal.append(change(n))
-    assert ids(journal.recent(3)) == ["c19", "c18", "c17"]
+        history.append(change(n))
+    assert ids(history.recent(3)) == ["c19", "c18", "c17"]
     assert parses == []
 
 
 def test_a_change_appended_by_another_process_is_seen_and_kept(path: Path) -> None:
-    first, second = Journal(path), Journal(path)
+    first, second = HistoryFile(path), HistoryFile(path)
     first.append(change(0))
     second.append(change(1))
     assert ids(first.recent(50)) == ["c1", "c0"]
@@ -274,8 +316,8 @@ def test_a_change_appended_by_another_process_is_seen_and_kept(path: Path) -> No
 
 def test_a_file_that_grows_while_it_is_read_is_read_again_before_an_append(
         path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    Journal(path).append(change(0))
-    reader = Journal(path)
+    HistoryFile(path).append(change(0))
+    reader = HistoryFile(path)
     real_read = os.read
     grown: list[bool] = []
 
@@ -296,18 +338,18 @@ def test_a_file_that_grows_while_it_is_read_is_read_again_before_an_append(
 
 def test_a_disk_that_refuses_is_memory_io(tmp_path: Path) -> None:
     (tmp_path / "not-a-dir").write_bytes(b"")
-    journal = Journal(tmp_path / "not-a-dir" / "history.jsonl")
+    history = HistoryFile(tmp_path / "not-a-dir" / "history.jsonl")
     with pytest.raises(MemoryIOError):
-        journal.append(change(0))
-    assert journal.recent(50) == []
+        history.append(change(0))
+    assert history.recent(50) == []
 
 
 def test_a_change_that_cannot_be_encoded_is_memory_io_and_leaves_the_file_alone(path: Path) -> None:
-    journal = Journal(path)
-    journal.append(change(0))
+    history = HistoryFile(path)
+    history.append(change(0))
     before = path.read_bytes()
     with pytest.raises(MemoryIOError):
-        journal.append(Change(change_id="x", at=1, kind="save", added=[item("a", "\ud800")]))
+        history.append(Change(change_id="x", at=1, kind="save", added=[item("a", "\ud800")]))
     assert path.read_bytes() == before
 
 
@@ -326,12 +368,12 @@ def test_any_bytes_in_the_history_read_without_error_and_the_next_append_leaves_
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "history.jsonl"
         path.write_bytes(data)
-        journal = Journal(path, max_changes=5)
-        readable = journal.recent(500)
-        journal.append(change(9))
+        history = HistoryFile(path, max_changes=5)
+        readable = history.recent(500)
+        history.append(change(9))
         after = assert_valid_file(path)
         assert after[-1] == change(9)
-        assert Journal(path, max_changes=5).recent(500) == [change(9), *readable][:5]
+        assert HistoryFile(path, max_changes=5).recent(500) == [change(9), *readable][:5]
         for copy in corrupt_copies(path):
             assert copy.read_bytes() == data
 
@@ -349,8 +391,8 @@ wire_changes = st.builds(Change, wire_text, st.integers(0, 2**53), st.sampled_fr
 def test_any_storable_text_round_trips_through_the_history(changes: list[Change]) -> None:
     with tempfile.TemporaryDirectory() as directory:
         path = Path(directory) / "history.jsonl"
-        journal = Journal(path)
+        history = HistoryFile(path)
         for c in changes:
-            journal.append(c)
-        assert Journal(path).recent(500) == changes[::-1]
+            history.append(c)
+        assert HistoryFile(path).recent(500) == changes[::-1]
         assert len(path.read_bytes().splitlines()) == len(changes)

@@ -1,0 +1,400 @@
+"""The memory service between handlers and state: every store plan, once (limits, receipts, damaged files).
+
+Handlers decode and delegate here. Each method takes its place in the store owner's queue when it is
+called (the dispatcher calls handlers in read order) and returns its answer or the job to await.
+Writes run in the owner's worker thread: untrusted text is shaped there before the lock is taken, and
+each change is recorded in the history before the memory file is replaced, so a change that removes
+or replaces memories is never applied without its undo record.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Optional, TypeVar
+
+import msgspec
+
+from protocol import (
+    AiMessage,
+    ArchivedItem,
+    Change,
+    ChangeKind,
+    ContextResult,
+    HistoryResult,
+    ListArchiveResult,
+    MemoryItem,
+    MergeResult,
+    RememberConversationParams,
+    SearchHit,
+    SearchResult,
+    UndoResult,
+)
+from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlaces
+from sidecar.config import Settings, resolve_archive_limit, resolve_limit
+from sidecar.errors import AiError, InvalidParams, MemoryIOError
+from sidecar.owner import Job, Reply, StoreOwner
+from sidecar.recall import Recall
+from sidecar.relevance import IndexCache
+from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
+from sidecar.rules.context import render_context
+from sidecar.rules.conversation import choose_known, known_block, message_window
+from sidecar.store import MemoryStore, Snapshot, Writing
+
+if TYPE_CHECKING:
+    from sidecar.history_file import HistoryFile
+    from sidecar.llm import LlmClient
+    from sidecar.rules.revival import ArchiveTokens
+
+log = logging.getLogger("sidecar.service")
+T = TypeVar("T")
+Plan = Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]]
+BothPlan = Callable[[Both], tuple[Optional[Outcome], T]]
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def new_change_id() -> str:
+    import uuid  # with the first write, not at start-up
+
+    return str(uuid.uuid4())
+
+
+class MemoryService:
+    """Owns the plans over the store; the store owner owns their order and the files."""
+
+    def __init__(self, settings: Settings, new_id: Callable[[], str] = new_change_id,
+                 store: Optional[MemoryStore] = None) -> None:
+        self.settings = settings
+        self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
+        self.ranking = IndexCache()
+        self.archive = ArchiveFile(settings.archive_file, self.owner.store)
+        self.places = TwoPlaces(self.owner.store, self.archive)
+        self.recall = Recall()
+        self._archive_tokens: Optional[ArchiveTokens] = None
+        self._history: Optional[HistoryFile] = None
+        self._new_id = new_id
+        self._llm: Optional[LlmClient] = None
+
+    @property
+    def store(self) -> MemoryStore:
+        return self.owner.store
+
+    @property
+    def history(self) -> HistoryFile:
+        if self._history is None:
+            # Lazy: the history file and its rules load with the first write, not at start-up.
+            from sidecar.history_file import HistoryFile
+
+            self._history = HistoryFile(self.settings.history_file)
+        return self._history
+
+    @property
+    def llm(self) -> LlmClient:
+        if self._llm is None:
+            # Lazy: httpx costs ~100 ms of start-up, and most sessions list and save long before they extract.
+            from sidecar.llm import LlmClient
+
+            self._llm = LlmClient(self.settings)
+        return self._llm
+
+    async def aclose(self) -> None:
+        if self._llm is not None:
+            await self._llm.aclose()
+
+    # -- reads ----------------------------------------------------------------------------------------
+
+    def listed(self) -> Reply[msgspec.Raw]:
+        return self.owner.read(lambda snapshot: msgspec.Raw(snapshot.encoded))
+
+    def context(self, budget_bytes: int, query: Optional[str]) -> Reply[ContextResult]:
+        """Without a query the active store only (S6.2); with one, active and archived memories ranked
+        together, an archived one only when it matches (S10.2, S11.2)."""
+        if query is None or not query.strip():
+            return self.owner.read(lambda snapshot: render_context(snapshot.items, budget_bytes))
+        return self._read_both(lambda both: self.recall.context(both, query, budget_bytes))
+
+    def search(self, query: str, limit: int) -> Reply[SearchResult]:
+        def search(both: Both) -> SearchResult:
+            return SearchResult(items=[SearchHit(memory=item, score=score, archived_at=archived_at)
+                                       for item, score, archived_at in self.recall.matching(both, query)[:limit]])
+
+        return self._read_both(search)
+
+    def list_archive(self, query: Optional[str], limit: int, offset: int) -> Reply[ListArchiveResult]:
+        """Newest archived first; with a query, the matching ones best first (S11.4)."""
+        def listed(both: Both) -> ListArchiveResult:
+            shelf = both.shelf
+            if query is None or not query.strip():
+                newest = shelf[::-1]
+                return ListArchiveResult(items=newest[offset:offset + limit], total=len(newest))
+            matches = self.recall.archived_matching(both, query)
+            return ListArchiveResult(items=matches[offset:offset + limit], total=len(matches))
+
+        return self._read_both(listed)
+
+    def _read_both(self, view: Callable[[Both], T]) -> Reply[T]:
+        """`view` of the store and the archive in queue order; the archive file is read on the loop only
+        when a `stat` tells it, else in the worker's turn."""
+        if self.archive.snapshot_if_cached() is not None:
+            return self.owner.read(lambda snapshot: view(Both(snapshot, self.archive.snapshot())))
+        return self.owner.write(lambda stop: view(self.places.read()))
+
+    def history_of(self, limit: int) -> Job[HistoryResult]:
+        # In queue order, so it shows every write read before it; without the store lock (reads never
+        # need it, and a read-only disk still shows the history).
+        return self.owner.write(lambda stop: HistoryResult(changes=self.history.recent(limit)))
+
+    # -- writes ---------------------------------------------------------------------------------------
+
+    def save(self, items: Sequence[MemoryItem], limit: Optional[int]) -> Job[None]:
+        """What the limit evicts is archived; what the save leaves out was deleted (S5.2, S11.1)."""
+        def replace(both: Both) -> tuple[Outcome, None]:
+            stored, evicted = plan_save(items, resolve_limit(limit, self.settings))
+            return Outcome(stored, self._shelve(both.shelf, evicted, stored)), None
+
+        return self.owner.write(lambda stop: self.apply_both("save", replace, stop)[0])
+
+    def clear(self) -> Job[None]:
+        """Empties the store and the archive in one undoable change (S11.4)."""
+        def clear(stop: threading.Event) -> None:
+            recorded: list[str] = []
+            self.places.clear(self._both_recorder("clear", recorded), stop)
+
+        return self.owner.write(clear)
+
+    def restore(self, ids: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
+        """Chosen archived memories back into the store, same id and createdAt (S11.4)."""
+        def restore(both: Both) -> tuple[Outcome, Both]:
+            plan = plan_restore(both.store.items, both.shelf, ids, resolve_limit(limit, self.settings),
+                                resolve_archive_limit(self.settings), now_ms())
+            return Outcome(plan.store, plan.archive), both
+
+        return self.owner.write(lambda stop: self._receipt(*self.apply_both("restore", restore, stop)))
+
+    def delete_archived(self, ids: Sequence[str]) -> Job[MergeResult]:
+        """Chosen archived memories deleted; the history keeps them for undo (S11.4)."""
+        def delete(both: Both) -> tuple[Outcome, Both]:
+            return Outcome(None, plan_delete(both.shelf, ids)), both
+
+        return self.owner.write(lambda stop: self._receipt(*self.apply_both("delete_archived", delete, stop)))
+
+    def merge_answer(self, raw: str, scope: str, basis: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
+        """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
+
+        def merge(stop: threading.Event) -> MergeResult:
+            contents, dropped = _shaped(raw)
+            return self._merge("merge", contents, dropped, scope, basis, limit, stop)
+
+        return self.owner.write(merge)
+
+    def remember(self, content: str, scope: str) -> Job[MergeResult]:
+        """Raises InvalidParams at once when the content is empty after whitespace folding."""
+        from sidecar.rules.merge import candidate_contents
+
+        contents, _ = candidate_contents([content], filter_secrets=False)
+        if not contents:
+            raise InvalidParams("invalid params: the memory is empty - at `$.content`")
+        return self.owner.write(lambda stop: self._merge("remember", contents, 0, scope, (), None, stop))
+
+    def undo(self, change_id: str) -> Job[UndoResult]:
+        """Raises (when awaited) InvalidParams for a change id the history does not hold."""
+
+        def undo(stop: threading.Event) -> UndoResult:
+            from sidecar.rules.history import ArchiveUndo, plan_undo_both
+            from sidecar.rules.match import match_key
+
+            def plan(both: Both) -> tuple[Outcome, ArchiveUndo]:
+                change = self.history.find(change_id)
+                if change is None:
+                    raise InvalidParams("invalid params: no such change in the history - at `$.changeId`")
+                undo = plan_undo_both(both.store.items, both.shelf, change, resolve_limit(None, self.settings),
+                                      resolve_archive_limit(self.settings), now_ms(), key=match_key)
+                changed = undo.store.items != list(both.store.items)
+                return Outcome(undo.store.items if changed else None, undo.archive), undo
+
+            recorded: list[Change] = []
+            undo, new_id = self.apply_both("undo", plan, stop, recorded)
+            plan_ = undo.store
+            archived, revived = _moved(recorded, plan_.items)
+            return UndoResult(memories=plan_.items, added=plan_.added, updated=plan_.updated,
+                              evicted=plan_.evicted, dropped=0, change_id=new_id, removed=plan_.removed,
+                              conflicts=plan_.conflicts, archived=archived, revived=revived)
+
+        return self.owner.write(undo)
+
+    def forget_history(self) -> Job[None]:
+        return self.owner.write(lambda stop: self.store.locked(self.history.forget, stop))
+
+    async def remember_conversation(self, params: RememberConversationParams) -> MergeResult:
+        """list → extract → merge in one call, with a model input bounded whatever the store size.
+
+        Raises InvalidParams when there are no messages to learn from; AiError as the extraction does.
+        """
+        if not params.messages:
+            raise InvalidParams("invalid params: there are no messages to remember from - at `$.messages`")
+        from sidecar.llm import flatten_content  # the LLM client (httpx) loads on the first extraction
+        from sidecar.rules.conversation import dated_note
+
+        texts = [flatten_content(message) for message in params.messages]
+        first, last = message_window(texts, params.input_budget_chars)
+        window = [*texts[first:-1], last]
+
+        def choose(both: Both) -> list[str]:
+            # From the active and the archived memories: the model may confirm an archived fact (S11.2).
+            relevant = (item.content for item, _, _ in self.recall.matching(both, "\n".join(window)))
+            return choose_known(relevant, params.known_budget_bytes)
+
+        chosen = self._read_both(choose)
+        known = chosen if isinstance(chosen, list) else await chosen
+        request = [AiMessage(role="user", content=known_block(known))] if known else []
+        request.append(AiMessage(role="user", content=dated_note(time.localtime())))
+        request += [AiMessage(role=m.role, content=text)
+                    for m, text in zip(params.messages[first:], window, strict=True)]
+        raw = await self.llm.extract(request, params.provider)
+        return await self.merge_answer(raw, params.source_scope, known, params.limit)
+
+    # -- the plans' common path -----------------------------------------------------------------------
+
+    def _merge(self, kind: ChangeKind, contents: list[str], dropped: int, scope: str, basis: Sequence[str],
+               limit_param: Optional[int], stop: threading.Event) -> MergeResult:
+        from sidecar.rules.revival import Reviving, merge_reviving
+
+        def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
+            limit = resolve_limit(limit_param, self.settings)
+            shelf = both.shelf
+            now = now_ms()
+            result = merge_reviving(both.store.items, self._tokens(shelf), contents, scope, basis, limit, now,
+                                    dropped)
+            memories = result.merged.memories
+            # A damaged file is written clean even when the merge changed nothing: its salvage is kept.
+            changed = memories != list(both.store.items) or not both.store.clean
+            return Outcome(memories if changed else None, self._shelve(shelf, result.merged.evicted, memories,
+                                                                       now)), result
+
+        recorded: list[Change] = []
+        result, change_id = self.apply_both(kind, plan, stop, recorded)
+        merged = result.merged
+        archived, revived = _moved(recorded, merged.memories)
+        return MergeResult(memories=merged.memories, added=merged.added, updated=merged.updated,
+                           evicted=merged.evicted, dropped=merged.dropped, change_id=change_id,
+                           archived=archived, revived=revived)
+
+    def _tokens(self, shelf: Sequence[ArchivedItem]) -> ArchiveTokens:
+        from sidecar.rules.revival import ArchiveTokens
+
+        if self._archive_tokens is None:
+            self._archive_tokens = ArchiveTokens()
+        return self._archive_tokens.sync(shelf)
+
+    def _shelve(self, shelf: Sequence[ArchivedItem], evicted: Sequence[MemoryItem], stored: Sequence[MemoryItem],
+                now: Optional[int] = None) -> list[ArchivedItem]:
+        return shelve(shelf, evicted, stored, now_ms() if now is None else now, resolve_archive_limit(self.settings))
+
+    def _receipt(self, both: Both, change_id: Optional[str], recorded: Sequence[Change] = ()) -> MergeResult:
+        """The receipt of a restore or an archive delete, from the files as written."""
+        after = self.places.read()
+        memories = list(after.store.items)
+        before = {item.id: item for item in both.store.items}
+        archived, revived = _moved(recorded, memories)
+        return MergeResult(memories=memories, added=[item for item in memories if item.id not in before],
+                           updated=[], evicted=[item for item in both.store.items
+                                                if item.id not in {m.id for m in memories}],
+                           dropped=0, change_id=change_id, archived=archived, revived=revived)
+
+    def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,
+                   recorded_changes: Optional[list[Change]] = None) -> tuple[T, Optional[str]]:
+        """`apply_plan` over the store and the archive, written in the order that loses nothing (S11.1).
+
+        Returns the plan's value and the change id; `recorded_changes` receives the recorded change.
+        Raises MemoryIOError as `apply_plan`, and when the archive must be changed but is left alone.
+        """
+        recorded: list[str] = []
+        value = self.places.apply(plan, self._both_recorder(kind, recorded, recorded_changes), stop)
+        return value, (recorded[0] if recorded else None)
+
+    def _both_recorder(self, kind: ChangeKind, recorded: list[str],
+                       changes: Optional[list[Change]] = None) -> Recording:
+        from sidecar.rules.history import make_two_place_change
+
+        def record(both: Both, outcome: Outcome) -> Optional[Callable[[], None]]:
+            after = outcome.store if outcome.store is not None else list(both.store.items)
+            change = make_two_place_change(self._new_id(), now_ms(), kind, both.store.items, after,
+                                           both.shelf, outcome.archive)
+            if change is None:
+                return None
+            if changes is not None:
+                changes.append(change)
+            return self._record(kind, change, recorded)
+
+        return record
+
+    def apply_plan(self, kind: ChangeKind, plan: Plan[T], stop: threading.Event) -> tuple[T, Optional[str]]:
+        """Run `plan` on the store as of now, under the lock; record and write what it returns.
+
+        Returns the plan's value and the change id (None when nothing changed or, for a change that
+        loses nothing, when the history could not take it). Raises MemoryIOError when the memory file
+        cannot be written, or when a change that removes or replaces memories cannot be recorded
+        (nothing is applied then).
+        """
+        recorded: list[str] = []
+        value = self.store.update(plan, self._recorder(kind, recorded), stop)
+        return value, (recorded[0] if recorded else None)
+
+    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Writing:
+        from sidecar.rules.history import make_change
+
+        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> Optional[Callable[[], None]]:
+            change = make_change(self._new_id(), now_ms(), kind, before, after)
+            if change is None:
+                return None
+            return self._record(kind, change, recorded)
+
+        return record
+
+    def _record(self, kind: ChangeKind, change: Change, recorded: list[str]) -> Optional[Callable[[], None]]:
+        """Append `change` to the history; returns what takes it back. Raises MemoryIOError when a change
+        that loses something without its record cannot be recorded."""
+        try:
+            self.history.append(change)
+        except MemoryIOError as exc:
+            if change.removed or change.updated or change.revived or change.purged:
+                raise MemoryIOError(f"the {kind} was not applied: its undo record could not be written "
+                                    f"({exc.message})") from None
+            # Nothing is lost without the record: the write goes ahead, the receipt's null changeId
+            # says it cannot be undone.
+            log.warning("the %s is saved without a history entry: %s", kind, exc.message)
+            return None
+        recorded.append(change.change_id)
+        return lambda: self._retract(change.change_id, recorded)
+
+    def _retract(self, change_id: str, recorded: list[str]) -> None:
+        recorded.clear()
+        self.history.retract(change_id)
+
+
+def _shaped(raw: str) -> tuple[list[str], int]:
+    """The memory texts of the model's answer, secret-filtered; raises AiError(AI_RESPONSE) without an array."""
+    from protocol import ErrorCode
+    from sidecar.rules.merge import candidate_contents
+    from sidecar.rules.model_output import NoMemoryArray, candidate_texts
+
+    try:
+        texts = candidate_texts(raw)
+    except NoMemoryArray as exc:
+        raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
+    return candidate_contents(texts)
+
+
+def _moved(recorded: Sequence[Change], memories: Sequence[MemoryItem]) -> tuple[list[MemoryItem], list[MemoryItem]]:
+    """The receipt's `archived` (as they were archived) and `revived` (as they are now in the store)."""
+    if not recorded:
+        return [], []
+    change = recorded[0]
+    now = {item.id: item for item in memories}
+    return ([as_memory(item) for item in change.archived],
+            [now[item.id] for item in change.revived if item.id in now])
