@@ -45,6 +45,12 @@ function stored(): string[] {
   return (JSON.parse(readFileSync(file, "utf8")) as Array<{ content: string }>).map((m) => m.content);
 }
 
+function archivedOnDisk(): string[] {
+  const file = join(configDir, "ai", "memory", "archive.json");
+  if (!existsSync(file)) return [];
+  return (JSON.parse(readFileSync(file, "utf8")) as Array<{ content: string }>).map((m) => m.content);
+}
+
 function storedIds(): Map<string, string> {
   const file = join(configDir, "ai", "memory", "memory.json");
   const items = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Array<{ id: string; content: string }>) : [];
@@ -208,6 +214,7 @@ test("the panel in chromium manages real memories: each step on screen and in me
     const archive = page.getByRole("list", { name: "归档列表", exact: true });
     await archive.getByText("用户偏好 zsh").waitFor();
     assert.ok(!stored().includes("用户偏好 zsh"), "archived: out of memory.json");
+    assert.deepEqual(archivedOnDisk(), ["用户偏好 zsh"], "archived: in archive.json");
     assert.equal(stored().length, LIMIT);
     await archive.getByRole("listitem").filter({ hasText: "用户偏好 zsh" }).getByRole("button", { name: "恢复", exact: true }).click();
     await list().getByText("用户偏好 zsh").waitFor({ timeout: 15_000 });
@@ -215,12 +222,27 @@ test("the panel in chromium manages real memories: each step on screen and in me
     assert.equal(stored().length, LIMIT, "the limit still holds: the oldest active one went to the archive");
     await archive.getByText("项目使用 pnpm").waitFor({ timeout: 15_000 });
     assert.ok(!stored().includes("项目使用 pnpm"));
+    assert.deepEqual(archivedOnDisk(), ["项目使用 pnpm"], "the next oldest took its place in archive.json");
 
     await status().getByRole("button", { name: "撤销", exact: true }).click();
     await archive.getByText("用户偏好 zsh").waitFor({ timeout: 15_000 });
     await list().getByText("项目使用 pnpm", { exact: true }).waitFor({ timeout: 15_000 });
     assert.ok(!stored().includes("用户偏好 zsh") && stored().includes("项目使用 pnpm"), "the restore undone on disk");
+    assert.deepEqual(archivedOnDisk(), ["用户偏好 zsh"]);
     assert.equal(stored().length, LIMIT);
+  });
+
+  await t.test("清空记忆 empties the archive too, and 撤销 brings both back (S11.4)", async () => {
+    const before = { store: stored().sort(), archive: archivedOnDisk() };
+    await page.getByRole("button", { name: "清空记忆", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "确认清空", exact: true }).click();
+    await showsAndStores([]);
+    await page.getByRole("heading", { name: "归档（0 条）" }).waitFor({ timeout: 15_000 });
+    assert.deepEqual(archivedOnDisk(), []);
+    await status().getByRole("button", { name: "撤销", exact: true }).click();
+    await page.getByRole("heading", { name: "归档（1 条）" }).waitFor({ timeout: 15_000 });
+    await list().getByText("项目使用 pnpm", { exact: true }).waitFor({ timeout: 15_000 });
+    assert.deepEqual({ store: stored().sort(), archive: archivedOnDisk() }, before);
   });
 
   await t.test("English with ?lang=en", async () => {
