@@ -80,7 +80,11 @@ export class BridgeDouble {
         return this.receipt(this.record({ kind: "remember", added: [added] }));
       }),
       aiSearchMemories: (query, limit) => call("aiSearchMemories", limit === undefined ? [query] : [query, limit], () => ({
-        items: this.store.filter((m) => m.content.includes(query)).map((memory) => ({ memory, score: 1 })),
+        items: [
+          ...this.store.filter((m) => m.content.includes(query)).map((memory) => ({ memory, score: 1 })),
+          ...this.archived.filter((m) => m.content.includes(query))
+            .map(({ archivedAt, ...memory }) => ({ memory, score: 0.5, archivedAt })),
+        ],
       })),
       aiMemoryHistory: (limit) => call("aiMemoryHistory", [limit], () => ({
         changes: [...this.history].reverse().slice(0, limit ?? 50),

@@ -218,6 +218,19 @@ test("the search box calls aiSearchMemories and shows only the hits; emptying it
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"]);
 });
 
+test("a search hit from the archive says so and offers 恢复 instead of 删除 (S11.2)", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }]);
+  const wrapper = await panel(double);
+  await type(wrapper, `input[type="search"][aria-label="${zh.search}"]`, "用户");
+  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`);
+  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.find("button").text()]),
+                   [["用户偏好 zsh", zh.delete], ["用户以前用 bash", zh.restore]]);
+  assert.match(rows[1].find(".aim-meta").text(), new RegExp(`^${zh.archivedTag} `));
+  await rows[1].find("button").trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiRestoreMemories", args: [["z"], 100] }]);
+});
+
 test("the archive shows its count; 恢复 calls aiRestoreMemories with the id and the app's limit", async () => {
   const archived = [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }, { ...item("y", "项目曾用 npm", 0), archivedAt: 8 }];
   const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], archived);

@@ -12,7 +12,7 @@ import {
   type VNode,
 } from "vue";
 
-import type { ArchivedItem, Change, MemoryItem } from "../generated/protocol.js";
+import type { Change, MemoryItem } from "../generated/protocol.js";
 import { strings, type Lang, type Strings } from "./strings.js";
 import {
   changeCounts,
@@ -146,35 +146,23 @@ export const MemorySettings = defineComponent({
       onCompositionend: (event: Event) => void run((event.target as HTMLInputElement).value),
     });
 
-    function memoryRow(item: MemoryItem, s: Strings, lang: Lang): VNode {
-      const contentId = `${id}-m-${item.id}`;
-      return h("li", { class: "aim-item", key: item.id }, [
+    /** One memory with its one action: 删除 while active, 恢复 while archived (a search finds both, S11.2). */
+    function memoryRow(item: MemoryItem, archivedAt: number | null | undefined, s: Strings, lang: Lang): VNode {
+      const archived = archivedAt !== null && archivedAt !== undefined;
+      const contentId = `${id}-${archived ? "a" : "m"}-${item.id}`;
+      const when = formatTime(archived ? archivedAt : item.createdAt, lang);
+      return h("li", { class: "aim-item", key: contentId }, [
         h("div", { class: "aim-item-text" }, [
           h("p", { class: "aim-content", id: contentId, title: item.content }, item.content),
-          h("p", { class: "aim-meta" }, `${formatTime(item.createdAt, lang)} · ${scopeLabel(item.sourceScope, s)}`),
+          h("p", { class: "aim-meta" }, `${archived ? `${s.archivedTag} ` : ""}${when} · ${scopeLabel(item.sourceScope, s)}`),
         ]),
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
           onClick: async () => {
-            if ((await memory.remove(item.id)) !== null) await focusAfterRemoval();
+            const done = archived ? await memory.restore(item.id) : await memory.remove(item.id);
+            if (done !== null) await focusAfterRemoval();
           },
-        }, s.delete),
-      ]);
-    }
-
-    function archivedRow(item: ArchivedItem, s: Strings, lang: Lang): VNode {
-      const contentId = `${id}-a-${item.id}`;
-      return h("li", { class: "aim-item", key: item.id }, [
-        h("div", { class: "aim-item-text" }, [
-          h("p", { class: "aim-content", id: contentId, title: item.content }, item.content),
-          h("p", { class: "aim-meta" }, `${formatTime(item.archivedAt, lang)} · ${scopeLabel(item.sourceScope, s)}`),
-        ]),
-        h("button", {
-          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
-          onClick: async () => {
-            if ((await memory.restore(item.id)) !== null) await focusAfterRemoval();
-          },
-        }, s.restore),
+        }, archived ? s.restore : s.delete),
       ]);
     }
 
@@ -196,9 +184,9 @@ export const MemorySettings = defineComponent({
       const lang: Lang = props.lang === "en" ? "en" : "zh";
       const s = strings(lang);
       const searching = memory.results.value !== null;
-      const shown: MemoryItem[] = searching
-        ? memory.results.value!.map((hit) => hit.memory)
-        : [...memory.items.value].reverse();
+      const shown: Array<{ memory: MemoryItem; archivedAt?: number | null }> = searching
+        ? memory.results.value!
+        : [...memory.items.value].reverse().map((item) => ({ memory: item }));
       const notice = memory.notice.value;
       const archive = memory.archive.value;
 
@@ -281,7 +269,7 @@ export const MemorySettings = defineComponent({
             value: memory.query.value, ref: searchBox, ...searchHandlers(memory.search),
           }),
           h("ul", { class: "aim-list", "aria-label": s.list, "aria-busy": memory.loading.value ? "true" : "false" },
-            shown.map((item) => memoryRow(item, s, lang))),
+            shown.map((row) => memoryRow(row.memory, row.archivedAt, s, lang))),
           shown.length === 0
             ? h("p", { class: "aim-empty" }, searching ? s.noMatches : loaded.value ? s.empty : s.loading)
             : null,
@@ -306,7 +294,8 @@ export const MemorySettings = defineComponent({
             class: "aim-input aim-search", type: "search", "aria-label": s.archiveSearch, placeholder: s.archiveSearch,
             value: memory.archiveQuery.value, ...searchHandlers(memory.searchArchive),
           }),
-          h("ul", { class: "aim-list", "aria-label": s.archiveList }, archive.items.map((item) => archivedRow(item, s, lang))),
+          h("ul", { class: "aim-list", "aria-label": s.archiveList },
+            archive.items.map((item) => memoryRow(item, item.archivedAt, s, lang))),
           archive.items.length === 0 ? h("p", { class: "aim-empty" }, s.archiveEmpty) : null,
         ]),
 

@@ -43,6 +43,8 @@ export interface Strings {
   archiveList: string;
   archiveEmpty: string;
   restore: string;
+  /** Before an archived memory's date in a search hit. */
+  archivedTag: string;
   /** What one change did, e.g. "新增 1 条"; `parts` counts each effect. */
   change: (parts: ChangeCounts) => string;
   /** Before a change's counts in the notice: "记忆已更新：删除 1 条". */
@@ -104,6 +106,7 @@ const zh: Strings = {
   archiveList: "归档列表",
   archiveEmpty: "归档是空的",
   restore: "恢复",
+  archivedTag: "已归档",
   change: (c) => {
     if (c.kind === "clear") return `清空 ${c.removed + c.archived} 条`;
     if (c.kind === "undo") return `撤销：${undoZh(c)}`;
@@ -170,6 +173,7 @@ const en: Strings = {
   archiveList: "Archived memories",
   archiveEmpty: "The archive is empty",
   restore: "Restore",
+  archivedTag: "archived",
   change: (c) => {
     if (c.kind === "clear") return `cleared ${c.removed + c.archived}`;
     if (c.kind === "undo") return `undo: ${undoEn(c)}`;
