@@ -1,7 +1,7 @@
-# Two commands for newcomers: `make run` and `make test`.
-# `make run` serves the REAL per-user config dir (the memories the desktop app uses, e.g.
-# ~/.config/ai-memory-sidecar/ai/memory/memory.json on Linux). To try it out on a scratch dir instead:
-#   make run ARGS="--config-dir /tmp/memory-scratch"
+# Two commands for newcomers: `make run` and `make test` (Python >= 3.11 with venv; checked first).
+# `make run` serves a REAL per-user config dir: <OS config dir>/ai-memory-sidecar, the memories of the Tauri app
+# whose bundle identifier is ai-memory-sidecar. Another app's:  make run ARGS="--app-id com.example.chat"
+# A scratch dir instead:  make run ARGS="--config-dir /tmp/memory-scratch"
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,10 +10,39 @@ BRIDGE := tauri-bridge
 
 .PHONY: run test test-python test-bridge bench bench-startup binary smoke generate
 
+# Before the first install, the interpreter is checked (issue 19.1): on an older Python pip backtracks for
+# minutes and then fails. One line says what to install; make stops with status 2 before creating anything.
+define PYTHON_CHECK
+found=$$($(PYTHON) -c 'import sys, importlib.util as u; print("%d.%d" % sys.version_info[:2], int(all(u.find_spec(m) is not None for m in ("venv", "ensurepip"))))' 2>/dev/null); \
+set -- $$found; \
+case "$$1" in \
+  "") echo "cannot run $(PYTHON): install Python 3.11 or newer (with python3.11-venv on Debian/Ubuntu), then run make PYTHON=python3.11 $(MAKECMDGOALS)";; \
+  3.1[1-9]|3.[2-9][0-9]) [ "$$2" = 1 ] || echo "$(PYTHON) (Python $$1) has no venv module: install python$$1-venv (Debian/Ubuntu), then run make $(MAKECMDGOALS) again";; \
+  *) echo "$(PYTHON) is Python $$1 and the sidecar needs 3.11 or newer: install python3.11 (with python3.11-venv on Debian/Ubuntu), then run make PYTHON=python3.11 $(MAKECMDGOALS)";; \
+esac
+endef
+ifeq ($(wildcard $(STAMP)),)
+PYTHON_PROBLEM := $(shell $(PYTHON_CHECK))
+ifneq ($(PYTHON_PROBLEM),)
+$(error $(PYTHON_PROBLEM))
+endif
+endif
+
+# pip's whole output goes to a log; a resolver backtrack ("pip is looking at multiple versions…") and errors
+# are shown as they happen, so a long install says what it is doing. $(1): extras, $(2): the log.
+define PIP_INSTALL
+{ $(BIN)/python -m pip install --disable-pip-version-check --progress-bar off -e '.[$(1)]' 2>&1; \
+  echo $$? > $(2).status; } | tee $(2) | grep --line-buffered -E '^(INFO: pip is looking|ERROR)' >&2; \
+[ "$$(cat $(2).status)" = 0 ] || { echo "make: pip failed; its whole output is in $(2)" >&2; exit 1; }
+endef
+
 $(STAMP): pyproject.toml
-	@echo "make: installing the sidecar and its test tools into $(VENV)/ (first run only, about half a minute)" >&2
-	@$(PYTHON) -m venv $(VENV)
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]' >&2
+	@echo "make: installing the sidecar and its test tools into $(VENV)/ with $(PYTHON) (first run only, about half a minute; pip's log: $(VENV)/install.log)" >&2
+	@if [ -e $(VENV) ] && ! $(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+		echo "make: $(VENV)/ was made by an older or missing Python; making it anew" >&2; \
+		$(PYTHON) -m venv --clear $(VENV); \
+	else $(PYTHON) -m venv $(VENV); fi
+	@$(call PIP_INSTALL,test,$(VENV)/install.log)
 	@touch $(STAMP)
 
 run: $(STAMP)
@@ -27,6 +56,8 @@ test-python: $(STAMP)
 	$(BIN)/python -m pytest
 
 test-bridge: $(STAMP)
+	@command -v npm >/dev/null && node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' \
+		|| { echo "make: the bridge's tests need Node >= 20 with npm; install them, or run make test-python alone" >&2; exit 1; }
 	@if [ -f $(BRIDGE)/package.json ]; then \
 		cd $(BRIDGE) && npm ci --no-audit --no-fund && npm test; \
 	fi
@@ -40,8 +71,9 @@ bench: $(STAMP)
 # The packaged sidecar: the one-dir layout the app ships (tauri-bridge/resources/memory-sidecar/), then
 # the one-file fallback (tauri-bridge/binaries/memory-sidecar-<target triple>).
 binary: $(STAMP)
-	@echo "make: installing PyInstaller, then building the one-dir and one-file layouts (a minute or two)" >&2
-	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[build]' >&2
+	@echo "make: installing PyInstaller (log: $(VENV)/install-build.log), then building the one-dir and one-file layouts (about half a minute for both)" >&2
+	@$(call PIP_INSTALL,build,$(VENV)/install-build.log)
+	@echo "make: PyInstaller's warnings are expected: 'Runtime hooks for inspect/pkgutil have already been defined' (our hooks replace them, for start-up time) and 'Library shell32/ole32/ntdll required via ctypes not found' (Windows-only code in platformdirs and filelock)" >&2
 	$(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onedir
 	$(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onefile
 

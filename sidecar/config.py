@@ -6,6 +6,7 @@ import argparse
 import logging
 import math
 import os
+import re
 import stat
 from pathlib import Path
 from typing import NamedTuple
@@ -15,6 +16,8 @@ import msgspec
 log = logging.getLogger("sidecar.config")
 
 APP_ID = "ai-memory-sidecar"
+# Tauri's bundle identifier: letters, digits, hyphens and periods (tauri.conf.json "identifier").
+_APP_ID_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 DEFAULT_BASE_URL = "http://127.0.0.1:11434/v1"
 DEFAULT_AI_TIMEOUT = 180.0
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
@@ -53,11 +56,18 @@ class Settings(NamedTuple):
         return self.config_dir / "app_config.json"
 
 
-def default_config_dir() -> Path:
+def default_config_dir(app_id: str = APP_ID) -> Path:
     """`<OS config dir>/<app id>`, as Tauri's appConfigDir() computes it (roaming AppData on Windows)."""
     import platformdirs
 
-    return Path(platformdirs.user_config_dir(APP_ID, appauthor=False, roaming=True))
+    return Path(platformdirs.user_config_dir(app_id, appauthor=False, roaming=True))
+
+
+def _app_id(text: str) -> str:
+    if not _APP_ID_PATTERN.fullmatch(text) or ".." in text:
+        raise argparse.ArgumentTypeError(f"expected the app's bundle identifier (tauri.conf.json \"identifier\", "
+                                         f"e.g. com.example.chat: letters, digits, hyphens, periods), got {text!r}")
+    return text
 
 
 def _positive_int(text: str) -> int:
@@ -97,8 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="memory-sidecar", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"memory-sidecar {__version__}")
-    parser.add_argument("--config-dir", metavar="DIR", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
-                        "default: the OS per-user config dir for " + APP_ID + "]")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--config-dir", metavar="DIR", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
+                       "default: the OS per-user config dir of --app-id]")
+    where.add_argument("--app-id", metavar="ID", type=_app_id,
+                       help="the desktop app's bundle identifier: serve <OS config dir>/<ID>, the dir Tauri's "
+                       f"appConfigDir() gives that app [env AI_MEMORY_APP_ID; default {APP_ID}]")
     parser.add_argument("--memory-limit", metavar="N", type=_positive_int,
                         help="memory count limit, clamped to 10..1000 (beats app_config.json)")
     parser.add_argument("--archive-limit", metavar="N", type=_archive_limit,
@@ -110,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--ai-timeout", metavar="SECONDS", type=_positive_float,
                         help=f"overall extraction timeout in seconds [env AI_MEMORY_TIMEOUT; "
                         f"default {DEFAULT_AI_TIMEOUT:g}]")
-    parser.add_argument("--max-line-bytes", metavar="BYTES", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
-                        help="largest accepted request line (default 16 MiB)")
+    parser.add_argument("--max-line-bytes", metavar="N", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
+                        help="largest accepted request line in bytes (default 16 MiB)")
     parser.add_argument("--log-level", metavar="LEVEL", default="WARNING",
                         choices=["DEBUG", "INFO", "WARNING", "ERROR"], type=str.upper,
                         help="DEBUG, INFO, WARNING (default) or ERROR; logs never carry memory text or keys")
@@ -135,9 +149,8 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
             archive_limit = _archive_limit(env["AI_MEMORY_ARCHIVE_LIMIT"])
         except argparse.ArgumentTypeError:
             parser.error(f"AI_MEMORY_ARCHIVE_LIMIT must be a whole number 0..{MAX_ARCHIVE_LIMIT}")
-    config_dir = args.config_dir or env.get("AI_MEMORY_CONFIG_DIR")
     return Settings(
-        config_dir=Path(config_dir).expanduser().absolute() if config_dir else default_config_dir(),
+        config_dir=_config_dir(args, env, parser),
         memory_limit=args.memory_limit,
         base_url=args.base_url or env.get("AI_MEMORY_BASE_URL") or DEFAULT_BASE_URL,
         model=args.model or env.get("AI_MEMORY_MODEL") or None,
@@ -147,6 +160,22 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
         log_level=args.log_level,
         archive_limit=archive_limit,
     )
+
+
+def _config_dir(args: argparse.Namespace, env: dict[str, str], parser: argparse.ArgumentParser) -> Path:
+    """--config-dir or --app-id, else AI_MEMORY_CONFIG_DIR, else AI_MEMORY_APP_ID, else the default app id."""
+    if args.app_id:
+        return default_config_dir(args.app_id)
+    config_dir = args.config_dir or env.get("AI_MEMORY_CONFIG_DIR")
+    if config_dir:
+        return Path(config_dir).expanduser().absolute()
+    app_id = env.get("AI_MEMORY_APP_ID")
+    if not app_id:
+        return default_config_dir()
+    try:
+        return default_config_dir(_app_id(app_id))
+    except argparse.ArgumentTypeError as exc:
+        parser.error(f"AI_MEMORY_APP_ID: {exc}")
 
 
 class _AppSettings(msgspec.Struct):

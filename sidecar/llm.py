@@ -191,11 +191,81 @@ def _public_url(url: str) -> str:
     return f"{scheme}{sep}{host.rpartition('@')[2]}{slash}{path}"
 
 
+class ProviderConfig(NamedTuple):
+    base_url: str
+    """Without a trailing slash."""
+    model: str
+    api_key: str | None
+
+
+# Where each provider setting comes from, as the operator or the caller wrote it (SPEC S2.2, S4.2).
+_BASE_URL_FIELDS = ("provider.baseUrl", "--base-url / AI_MEMORY_BASE_URL")
+_MODEL_FIELDS = ("provider.model", "--model / AI_MEMORY_MODEL")
+_API_KEY_FIELDS = ("provider.apiKey", "AI_MEMORY_API_KEY")
+
+
+def resolve_provider(provider: Provider | None, settings: Settings) -> ProviderConfig:
+    """Per-call fields beat the settings; anything that cannot make a request is AI_CONFIG naming its field.
+
+    Never echoes the key; the URL is not echoed either, since it may carry credentials (issue 20.3).
+    """
+    provider = provider or Provider()
+    per_call = 0 if provider.model else 1
+    model = provider.model or settings.model
+    if not model:
+        raise AiError("no model configured: send provider.model, or start the sidecar with --model "
+                      "or AI_MEMORY_MODEL", ErrorCode.AI_CONFIG)
+    if not _is_unicode(model):
+        raise AiError(f"{_MODEL_FIELDS[per_call]} is not valid Unicode text (it holds a lone surrogate, "
+                      "e.g. from bytes that are not UTF-8)", ErrorCode.AI_CONFIG)
+    per_call = 0 if provider.base_url else 1
+    base_url = (provider.base_url or settings.base_url).rstrip("/")
+    problem = base_url_problem(base_url)
+    if problem:
+        raise AiError(f"{_BASE_URL_FIELDS[per_call]} {problem}", ErrorCode.AI_CONFIG)
+    per_call = 0 if provider.api_key else 1
+    api_key = provider.api_key or settings.api_key or None
+    if api_key is not None and not all("!" <= char <= "~" for char in api_key):
+        raise AiError(f"{_API_KEY_FIELDS[per_call]} holds a character an HTTP header cannot carry (a space, "
+                      "a control character or a non-ASCII one); an API key is printable ASCII",
+                      ErrorCode.AI_CONFIG)
+    return ProviderConfig(base_url, model, api_key)
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why `url` cannot be an OpenAI-compatible base URL (a sentence after the field's name), or None."""
+    import httpx
+
+    if not url.startswith(("http://", "https://")):
+        return "must start with http:// or https://"
+    if not _is_unicode(url) or any(char.isspace() or not char.isprintable() for char in url):
+        return "holds a space, a control character or a lone surrogate"
+    try:
+        parsed = httpx.URL(url)
+        port = parsed.port
+    except (httpx.InvalidURL, ValueError):
+        return "is not a valid URL"
+    if not parsed.host:
+        return "has no host name"
+    if port is not None and not 1 <= port <= 65535:
+        return f"has port {port}; a port is 1 to 65535"
+    return None
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class LlmClient:
     """Holds one shared httpx.AsyncClient, created on first use so start-up never imports httpx."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self._settings = settings
+        self._transport = transport
         self._client: httpx.AsyncClient | None = None
 
     async def aclose(self) -> None:
@@ -211,22 +281,15 @@ class LlmClient:
             self._client = httpx.AsyncClient(
                 timeout=httpx.Timeout(timeout, connect=min(CONNECT_TIMEOUT, timeout)),
                 follow_redirects=False,
+                transport=self._transport,
             )
         return self._client
 
     async def extract(self, messages: list[AiMessage], provider: Provider | None) -> str:
         """The model's raw text. Raises AiError with AI_CONFIG, AI_NETWORK, AI_TIMEOUT, AI_HTTP or AI_RESPONSE."""
-        provider = provider or Provider()
         settings = self._settings
-        base_url = (provider.base_url or settings.base_url).rstrip("/")
-        model = provider.model or settings.model
-        api_key = provider.api_key or settings.api_key
+        base_url, model, api_key = resolve_provider(provider, settings)
         redact = Redactor(api_key)
-        if not model:
-            raise AiError("no model configured: send provider.model, or start the sidecar with --model "
-                          "or AI_MEMORY_MODEL", ErrorCode.AI_CONFIG)
-        if not base_url.startswith(("http://", "https://")):
-            raise AiError("the base URL must start with http:// or https://", ErrorCode.AI_CONFIG)
         body = msgspec.json.encode({
             "model": model,
             "messages": [{"role": "system", "content": EXTRACT_MEMORIES_PROMPT}]

@@ -14,9 +14,12 @@ ai_search_memories, ai_memory_history, ai_undo_change, ai_forget_history, sideca
 sidecar_shutdown; a notification $/cancelRequest {"id": ...} cancels an extraction.
 
 The memories live in <config dir>/ai/memory/memory.json. The config dir is --config-dir, else
-AI_MEMORY_CONFIG_DIR, else the per-user config dir for ai-memory-sidecar (~/.config/ai-memory-sidecar
-on Linux, ~/Library/Application Support/ai-memory-sidecar on macOS, %APPDATA%\\ai-memory-sidecar on
-Windows): the same memories the desktop app uses. Try it out with --config-dir <a scratch dir>.
+<OS config dir>/<app id> with --app-id, else AI_MEMORY_CONFIG_DIR, else AI_MEMORY_APP_ID, else the app id
+ai-memory-sidecar (~/.config/ai-memory-sidecar on Linux, ~/Library/Application Support/ai-memory-sidecar
+on macOS, %APPDATA%\\ai-memory-sidecar on Windows). A Tauri app keeps its memories in appConfigDir(),
+which is <OS config dir>/<its bundle identifier>: so without flags this serves the memories of the app
+whose identifier is ai-memory-sidecar, and another app's with --app-id <its "identifier" in
+tauri.conf.json>, e.g. --app-id com.example.chat. Try it out with --config-dir <a scratch dir>.
 
 End of input (Ctrl-D, or the end of a pipe) stops the sidecar: what it has read is answered, but an
 ai_extract_memories still waiting for the model answers CANCELLED. So keep stdin open until the reply

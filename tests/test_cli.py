@@ -71,6 +71,29 @@ def test_help_explains_use_not_only_flags(capsys: pytest.CaptureFixture[str]) ->
     assert "AI_MEMORY_CONFIG_DIR" in text and "--config-dir <a scratch dir>" in text
     assert "answers CANCELLED" in text and "keep stdin open" in text
     assert "never pass it on the command line" in text
+    # Issue 19.3: which app's memories a plain start serves, and how to name another app.
+    assert "without flags this serves the memories of the app whose identifier is ai-memory-sidecar" in text
+    assert "--app-id com.example.chat" in text and "AI_MEMORY_APP_ID" in text
+
+
+def test_every_flag_is_in_the_readme_synopsis_with_the_same_metavar() -> None:
+    """Issue 19.9: one name per value (`--max-line-bytes N` in both, not BYTES in one)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    synopsis = " ".join(readme.split("```\nmemory-sidecar ", 1)[1].split("```", 1)[0].split())
+    for action in build_parser()._actions:
+        flag = max(action.option_strings, key=len, default="")
+        if flag.startswith("--") and flag not in ("--help", "--version"):
+            assert f"[{flag} {action.metavar}]" in synopsis or f"{flag} {action.metavar}" in synopsis, flag
+
+
+def test_the_readme_suggests_the_request_the_banner_suggests() -> None:
+    """Issue 19.9: one example request, the same in the banner and the README."""
+    from sidecar.cli import BANNER
+
+    example = BANNER.split("e.g. ", 1)[1].split(" (Ctrl-D", 1)[0].replace("{{", "{").replace("}}", "}")
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    suggested = readme.split("example request; try `", 1)[1].split("`", 1)[0]
+    assert suggested == example
 
 
 def help_examples() -> list[bytes]:
@@ -103,3 +126,12 @@ def test_the_process_prints_and_exits_with_usage_status(argv: list[str], status:
                           cwd=ROOT, timeout=60, check=False, stdin=subprocess.DEVNULL)
     assert done.returncode == status
     assert expected in getattr(done, stream).decode()
+
+
+def test_the_readme_states_the_history_and_search_limit_bounds_the_handlers_clamp_to() -> None:
+    """Issue 19.9: an out-of-range limit is clamped, and the README says so with the real bounds."""
+    from sidecar.handlers import MAX_HISTORY, MAX_SEARCH
+
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert (f"A `limit` outside its bounds is clamped into them, not refused: `ai_memory_history` 1…{MAX_HISTORY}, "
+            f"`ai_search_memories` 1…{MAX_SEARCH}.") in readme

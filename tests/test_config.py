@@ -7,6 +7,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sidecar import config
 from sidecar.config import DEFAULT_BASE_URL, Settings, resolve_limit, settings_from_args
@@ -139,3 +141,57 @@ def test_a_config_dir_that_is_a_file_is_one_warning(tmp_path: Path, caplog: pyte
     config.warn_about(Settings(config_dir=blocker / below if below else blocker))
     [warning] = config_warnings(caplog)
     assert f"{blocker} is not a directory" in warning
+
+
+@pytest.fixture
+def xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The OS config dir, as platformdirs and Tauri's appConfigDir() see it on Linux."""
+    monkeypatch.setattr("sys.platform", "linux")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg"
+
+
+def test_the_app_id_names_the_config_dir_as_tauri_computes_it(xdg: Path) -> None:
+    """Issue 19.3: appConfigDir() is <OS config dir>/<bundle identifier>."""
+    assert settings_from_args(["--app-id", "com.example.chat"], {}).config_dir == xdg / "com.example.chat"
+    assert settings_from_args([], {"AI_MEMORY_APP_ID": "com.example.chat"}).config_dir == xdg / "com.example.chat"
+
+
+def test_a_config_dir_beats_an_app_id_from_the_environment_and_a_flag_beats_both(xdg: Path, tmp_path: Path) -> None:
+    env = {"AI_MEMORY_APP_ID": "com.example.env", "AI_MEMORY_CONFIG_DIR": str(tmp_path / "env-dir")}
+    assert settings_from_args([], env).config_dir == tmp_path / "env-dir"
+    assert settings_from_args(["--app-id", "com.example.flag"], env).config_dir == xdg / "com.example.flag"
+    assert settings_from_args(["--config-dir", str(tmp_path / "flag-dir")], env).config_dir == tmp_path / "flag-dir"
+
+
+def test_config_dir_and_app_id_together_are_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        settings_from_args(["--config-dir", str(tmp_path), "--app-id", "com.example.chat"], {})
+    assert exit_info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("app_id", ["../elsewhere", "a/b", "a\\b", "", ".hidden", "a..b", "com.example.", "名字",
+                                    "com example"])
+def test_an_app_id_that_is_not_a_bundle_identifier_is_a_usage_error_from_flag_or_env(
+        app_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, env, source in ((["--app-id", app_id], {}, "argument --app-id"),
+                              ([], {"AI_MEMORY_APP_ID": app_id}, "AI_MEMORY_APP_ID")):
+        if not app_id and argv == []:
+            continue  # an empty variable is unset, as for every AI_MEMORY_* variable
+        with pytest.raises(SystemExit) as exit_info:
+            settings_from_args(argv, env)
+        assert exit_info.value.code == 2
+        assert f"{source}: expected the app's bundle identifier" in capsys.readouterr().err
+
+
+@given(app_id=st.text(st.characters(codec="utf-8"), max_size=30) | st.from_regex(r"\A[A-Za-z0-9.-]{1,30}\Z"))
+def test_any_app_id_is_refused_or_names_a_dir_directly_inside_the_os_config_dir(app_id: str) -> None:
+    os_dir = config.default_config_dir("x").parent
+    try:
+        settings = settings_from_args([], {"AI_MEMORY_APP_ID": app_id})
+    except SystemExit as exit_:
+        assert exit_.code == 2
+    else:
+        assert settings.config_dir.parent == os_dir
+        assert settings.config_dir.name == (app_id or config.APP_ID)

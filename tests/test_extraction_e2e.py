@@ -160,3 +160,20 @@ def test_huge_and_bomb_replies_leave_the_process_small_and_serving(sidecar: Side
     assert prefix(extract(sidecar, 3)) == "AI_HTTP"
     assert sidecar.call("sidecar_info", id_=4)["result"]["pid"] == sidecar.proc.pid
     assert peak_rss_mib(sidecar.proc.pid) < 200
+
+
+@pytest.mark.parametrize(("args", "env", "field"), [
+    (("--base-url", "http://127.0.0.1:65536/v1"), {}, "--base-url / AI_MEMORY_BASE_URL"),
+    ((), {"AI_MEMORY_API_KEY": "sk-密钥-e2e-0123456789"}, "AI_MEMORY_API_KEY"),
+])
+def test_provider_settings_that_cannot_make_a_request_answer_ai_config_and_the_process_serves_on(
+        spawn: Spawn, args: tuple[str, ...], env: dict[str, str], field: str) -> None:
+    """Issue 20.3: these answered INTERNAL (ExceptionGroup, UnicodeEncodeError)."""
+    sidecar = spawn(*args, "--model", "m", env=sidecar_env(**env))
+    answer = extract(sidecar)
+    assert prefix(answer) == "AI_CONFIG"
+    assert answer["error"]["message"].startswith(f"AI_CONFIG: {field} ")
+    assert "0123456789" not in answer["error"]["message"] and "0123456789" not in sidecar.stderr
+    per_call = extract(sidecar, 2, provider={"baseUrl": "http://127.0.0.1:65536/v1", "apiKey": "ключ"})
+    assert per_call["error"]["message"].startswith("AI_CONFIG: provider.baseUrl ")
+    assert sidecar.call("ai_list_memories", None, 3)["result"] == []

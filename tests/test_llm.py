@@ -1,15 +1,20 @@
 from __future__ import annotations
 
+import json
 import threading
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio
+import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from protocol import AiMessage, ContentPart, Provider
 from sidecar.config import Settings
 from sidecar.errors import AiError
-from sidecar.llm import LlmClient, flatten_content
+from sidecar.llm import LlmClient, flatten_content, resolve_provider
 from sidecar.prompt import EXTRACT_MEMORIES_PROMPT
 from tests.fake_openai import FakeOpenAI, Reply, completion, refused_url
 
@@ -28,7 +33,7 @@ def prefix_of(exc: pytest.ExceptionInfo[AiError]) -> str:
     return exc.value.code.prefix
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the design seed lives in ../shared/seeds beside the checkout")
+@pytest.mark.skipif(not SEED.exists(), reason="the original design document is not beside this checkout")
 def test_the_prompt_is_the_seed_prompt_verbatim() -> None:
     seed = SEED.read_text(encoding="utf-8")
     assert EXTRACT_MEMORIES_PROMPT in seed
@@ -167,3 +172,134 @@ async def test_extraction_is_cancellable(llm_server: FakeOpenAI, tmp_path: Path)
             tasks.cancel_scope.cancel()
     assert not finished
     await llm.aclose()
+
+
+def answering_transport(seen: list[httpx.Request]) -> httpx.MockTransport:
+    """A provider that answers every request with an empty memory array, keeping what it was sent."""
+    async def body() -> AsyncIterator[bytes]:
+        yield json.dumps(completion("[]")).encode()
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, headers={"content-type": "application/json"}, content=body())
+    return httpx.MockTransport(answer)
+
+
+def mock_client(tmp_path: Path, seen: list[httpx.Request], **overrides: object) -> LlmClient:
+    options = {"config_dir": tmp_path, "base_url": "http://provider.test/v1", "model": "m"}
+    options.update(overrides)
+    return LlmClient(Settings(**options), transport=answering_transport(seen))  # type: ignore[arg-type]
+
+
+async def config_error(llm: LlmClient, provider: Provider | None = None) -> str:
+    """The AI_CONFIG message extraction answers; fails on any other outcome."""
+    with pytest.raises(AiError) as exc:
+        await llm.extract(USER, provider)
+    assert prefix_of(exc) == "AI_CONFIG"
+    return exc.value.message
+
+
+# Issue 20.3: these answered INTERNAL (ExceptionGroup from the port, UnicodeEncodeError from the header).
+@pytest.mark.parametrize(("provider", "overrides", "field"), [
+    (Provider(base_url="http://127.0.0.1:65536/v1"), {}, "provider.baseUrl"),
+    (None, {"base_url": "http://127.0.0.1:65536/v1"}, "--base-url / AI_MEMORY_BASE_URL"),
+    (Provider(base_url="http://[::1]:99999/v1"), {}, "provider.baseUrl"),
+])
+async def test_a_base_url_with_a_port_past_65535_is_ai_config_naming_the_field(
+        tmp_path: Path, provider: Provider | None, overrides: dict[str, object], field: str) -> None:
+    seen: list[httpx.Request] = []
+    message = await config_error(mock_client(tmp_path, seen, **overrides), provider)
+    assert message.startswith(field + " ") and "65535" in message
+    assert seen == []
+
+
+@pytest.mark.parametrize(("provider", "overrides", "field"), [
+    (Provider(api_key="sk-密钥-1234567890"), {}, "provider.apiKey"),
+    (None, {"api_key": "sk-密钥-1234567890"}, "AI_MEMORY_API_KEY"),
+    (Provider(api_key="sk-line\nbreak-1234567890"), {}, "provider.apiKey"),
+    (Provider(api_key="sk-nul\x00-1234567890"), {}, "provider.apiKey"),
+    (None, {"api_key": "sk-not-utf8-\udcff-1234567890"}, "AI_MEMORY_API_KEY"),
+])
+async def test_an_api_key_a_header_cannot_carry_is_ai_config_naming_the_field_never_the_key(
+        tmp_path: Path, provider: Provider | None, overrides: dict[str, object], field: str) -> None:
+    seen: list[httpx.Request] = []
+    key = (provider.api_key if provider else None) or str(overrides["api_key"])
+    message = await config_error(mock_client(tmp_path, seen, **overrides), provider)
+    assert message.startswith(field + " ") and "printable ASCII" in message
+    assert key not in message and "1234567890" not in message
+    assert seen == []
+
+
+@pytest.mark.parametrize(("base_url", "problem"), [
+    ("http://:80/v1", "has no host name"), ("http://[::1/v1", "is not a valid URL"),
+    ("http://x:80:90/v1", "is not a valid URL"), ("http://a b/v1", "holds a space"),
+    ("http://x\udcff/v1", "lone surrogate"), ("ftp://x/v1", "must start with http:// or https://"),
+    ("http://x:0/v1", "has port 0"),
+])
+async def test_a_base_url_that_cannot_be_requested_is_ai_config_saying_why(tmp_path: Path, base_url: str,
+                                                                          problem: str) -> None:
+    seen: list[httpx.Request] = []
+    message = await config_error(mock_client(tmp_path, seen), Provider(base_url=base_url))
+    assert message.startswith("provider.baseUrl ") and problem in message
+    assert seen == []
+
+
+async def test_a_model_name_holding_a_lone_surrogate_is_ai_config(tmp_path: Path) -> None:
+    # An env var whose bytes are not UTF-8 reaches Python as lone surrogates.
+    message = await config_error(mock_client(tmp_path, [], model="gpt-\udcff"))
+    assert message.startswith("--model / AI_MEMORY_MODEL ")
+
+
+async def test_a_url_with_credentials_and_a_bad_port_never_echoes_them(tmp_path: Path) -> None:
+    message = await config_error(mock_client(tmp_path, []), Provider(base_url="http://me:hunter2@x:70000/v1"))
+    assert "hunter2" not in message
+
+
+async def test_valid_settings_still_reach_the_provider_with_the_key(tmp_path: Path) -> None:
+    seen: list[httpx.Request] = []
+    llm = mock_client(tmp_path, seen, api_key=KEY, base_url="https://provider.test:8443/v1/")
+    assert await llm.extract(USER, Provider(model="per-call")) == "[]"
+    [request] = seen
+    assert str(request.url) == "https://provider.test:8443/v1/chat/completions"
+    assert request.headers["authorization"] == f"Bearer {KEY}"
+
+
+def test_per_call_fields_beat_the_settings_when_resolved(tmp_path: Path) -> None:
+    settings = Settings(config_dir=tmp_path, base_url="http://a.test/v1/", model="s", api_key="k-settings")
+    assert resolve_provider(None, settings) == ("http://a.test/v1", "s", "k-settings")
+    assert resolve_provider(Provider(base_url="http://b.test", model="p", api_key="k-call"), settings) == (
+        "http://b.test", "p", "k-call")
+
+
+provider_text = st.one_of(st.none(), st.text(st.characters(codec="utf-8"), max_size=40),
+                          st.text(max_size=40),  # lone surrogates too, as env vars that are not UTF-8 carry
+                          st.from_regex(r"\Ahttps?://[a-z0-9.\[\]:@%-]{0,20}(:[0-9]{0,7})?(/[^\s]{0,10})?\Z"))
+
+
+KEY_MARK = "sk-MARK-"
+key_text = provider_text | st.text(max_size=30).map(lambda text: KEY_MARK + text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(call_url=provider_text, call_key=key_text, call_model=provider_text,
+       url=provider_text, key=key_text, model=provider_text)
+def test_no_drawn_provider_setting_answers_internal(tmp_path: Path, call_url: str | None, call_key: str | None,
+                                                    call_model: str | None, url: str | None, key: str | None,
+                                                    model: str | None) -> None:
+    """Whatever the provider strings, extraction answers the model's text or an AI_* error (issue 20.3)."""
+    seen: list[httpx.Request] = []
+    llm = mock_client(tmp_path, seen, base_url=url or "http://provider.test/v1", model=model, api_key=key)
+
+    async def attempt() -> None:
+        try:
+            assert await llm.extract(USER, Provider(base_url=call_url, api_key=call_key, model=call_model)) == "[]"
+            assert len(seen) == 1
+        except AiError as exc:
+            assert exc.code.prefix.startswith("AI_")
+            for secret in (call_key, key):
+                if secret and secret.startswith(KEY_MARK):  # short drawn keys may be words of the sentence
+                    assert secret not in exc.message
+        finally:
+            await llm.aclose()
+
+    anyio.run(attempt)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shutil
 import subprocess
@@ -12,6 +13,9 @@ from pathlib import Path
 BRIDGE = Path(__file__).resolve().parent.parent
 ROOT = BRIDGE.parent
 ENTRY = BRIDGE / "scripts" / "sidecar_entry.py"
+# PyInstaller's cache (bincache, hook caches) lives in the clone, not ~/.cache/pyinstaller: two clones building
+# under one HOME would read it while the other's --clean wipes it (issue 19.2).
+CACHE = ROOT / "build" / "pyinstaller-cache"
 
 _ARCH = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "aarch64", "aarch64": "aarch64", "i686": "i686",
          "x86": "i686"}
@@ -68,7 +72,7 @@ def build(layout: str, dist: Path) -> Path:
         "--paths", str(ROOT),
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
     ]
-    subprocess.run(command, check=True, cwd=ROOT)
+    subprocess.run(command, check=True, cwd=ROOT, env={**os.environ, "PYINSTALLER_CONFIG_DIR": str(CACHE)})
     return executable(layout, dist)
 
 

@@ -9,7 +9,8 @@ export interface NodeTransportOptions {
   command: string;
   /** e.g. `["-m", "sidecar", "--config-dir", dir]`. */
   args?: string[];
-  env?: NodeJS.ProcessEnv;
+  /** The child's whole environment (default: the host's); typed without `@types/node`, which a consumer may lack. */
+  env?: Record<string, string | undefined>;
   cwd?: string;
   /** Receives the sidecar's stderr (its log); discarded by default. */
   onStderr?: (text: string) => void;

@@ -1,7 +1,7 @@
 /** The install story an app follows: `npm pack` → a tarball → `npm install` in the app → import and type-check. */
 
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -21,6 +21,20 @@ function locked(name: string): string {
 
 function npm(args: string[], cwd: string): string {
   return execFileSync(NPM, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** npm's stdout and stderr together; throws with both when npm fails. */
+function npmOutput(args: string[], cwd: string): string {
+  const run = spawnSync(NPM, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const output = `${run.stdout}${run.stderr}`;
+  assert.equal(run.status, 0, `npm ${args.join(" ")} failed:\n${output}`);
+  return output;
+}
+
+/** The ```ts blocks of the README, de-indented (some sit in a numbered list). */
+function readmeSnippets(readme: string): string[] {
+  return [...readme.matchAll(/^([ \t]*)```ts\n([\s\S]*?)^\1```$/gm)].map(([, indent, body]) =>
+    body.split("\n").map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join("\n"));
 }
 
 const CALL_SITE = `
@@ -61,31 +75,55 @@ export async function app(): Promise<void> {
 }
 `;
 
-test("npm pack builds dist on prepare; the tarball installs offline, imports by name and type-checks a call site",
+test("npm pack builds dist on prepack and ships a manifest without the repo's scripts, leaving the repo's as it was",
      { timeout: 180_000 }, () => {
+  const before = readFileSync(join(BRIDGE, "package.json"), "utf8");
   const out = mkdtempSync(join(tmpdir(), "bridge-pack-"));
   const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
   const files: string[] = packed[0].files.map((file: { path: string }) => file.path);
   for (const needed of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/node.js", "dist/src/node.d.ts",
-                        "tauri/capabilities/memory-sidecar.json", "dist/src/vue/index.js", "dist/src/vue/index.d.ts",
-                        "src/vue/style.css"]) {
+                        "tauri/capabilities/memory-sidecar.json", "tauri/README.md", "dist/src/vue/index.js",
+                        "dist/src/vue/index.d.ts", "src/vue/style.css"]) {
     assert.ok(files.includes(needed), `${needed} is in the tarball`);
   }
   assert.ok(!files.some((file) => file.startsWith("dist/test")), "tests stay out of the tarball");
+  assert.equal(readFileSync(join(BRIDGE, "package.json"), "utf8"), before, "the repo's package.json is restored");
+  assert.ok(!existsSync(join(BRIDGE, ".package.repo.json")), "no copy is left aside");
+
+  // Issue 19.7: scripts whose files are not shipped (prepare: tsc …) made npm warn on every install.
+  const tar = execFileSync("tar", ["-xOzf", join(out, packed[0].filename), "package/package.json"], { encoding: "utf8" });
+  const manifest = JSON.parse(tar);
+  assert.equal(manifest.scripts, undefined, "the packed manifest carries no scripts");
+  assert.equal(manifest.devDependencies, undefined);
+  assert.deepEqual(Object.keys(manifest.exports), [".", "./node", "./vue", "./vue/style.css", "./package.json"]);
+});
+
+test("the tarball installs offline without an install-scripts warning, imports by name, and every README snippet "
+     + "and the /node entry type-check under --strict without skipLibCheck or @types/node", { timeout: 180_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), "bridge-pack-"));
+  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
 
   const app = mkdtempSync(join(tmpdir(), "bridge-app-"));
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
-  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", join(out, packed[0].filename),
-       locked("@tauri-apps/api"), locked("@tauri-apps/plugin-shell"), locked("@types/node")], app);
+  const installed = npmOutput(["install", "--prefer-offline", "--no-audit", "--no-fund", join(out, packed[0].filename),
+                               locked("@tauri-apps/api"), locked("@tauri-apps/plugin-shell")], app);
+  assert.doesNotMatch(installed, /install-scripts|prepare|tsconfig/, installed);
+  assert.ok(!existsSync(join(app, "node_modules", "@types", "node")), "the app has no @types/node");
 
+  // Issue 19.5/19.6: what the README shows an app team must compile as written.
+  const snippets = readmeSnippets(readFileSync(join(REPO, "README.md"), "utf8"));
+  assert.ok(snippets.length >= 3, `the README's ts snippets were found (${snippets.length})`);
+  const sources = ["app.ts", ...snippets.map((_, index) => `readme-${index + 1}.ts`)];
   writeFileSync(join(app, "app.ts"), CALL_SITE);
+  snippets.forEach((snippet, index) => writeFileSync(join(app, `readme-${index + 1}.ts`), snippet));
   writeFileSync(join(app, "tsconfig.json"), JSON.stringify({
     compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true,
-                       noEmit: true, lib: ["ES2022", "DOM"], types: ["node"] },
-    files: ["app.ts"],
+                       noEmit: true, skipLibCheck: false, lib: ["ES2022", "DOM"], types: [] },
+    files: sources,
   }));
   const tsc = createRequire(join(BRIDGE, "package.json")).resolve("typescript/bin/tsc");
-  execFileSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+  const checked = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+  assert.equal(checked.status, 0, `tsc --strict in the app:\n${checked.stdout}${checked.stderr}`);
 
   const loaded = execFileSync(process.execPath, ["--input-type=module", "-e", `
     const main = await import("@ai-memory/tauri-bridge");
@@ -101,10 +139,11 @@ test("npm pack builds dist on prepare; the tarball installs offline, imports by 
   writeFileSync(join(app, "panel.ts"), VUE_CALL_SITE);
   writeFileSync(join(app, "tsconfig.json"), JSON.stringify({
     compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true,
-                       noEmit: true, lib: ["ES2022", "DOM"], types: ["node"] },
-    files: ["app.ts", "panel.ts"],
+                       noEmit: true, skipLibCheck: false, lib: ["ES2022", "DOM"], types: [] },
+    files: [...sources, "panel.ts"],
   }));
-  execFileSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+  const withVue = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+  assert.equal(withVue.status, 0, `tsc --strict with the panel:\n${withVue.stdout}${withVue.stderr}`);
   const panel = execFileSync(process.execPath, ["--input-type=module", "-e", `
     const vue = await import("@ai-memory/tauri-bridge/vue");
     console.log(JSON.stringify([vue.MemorySettings.name, vue.MemoryChatNotice.name, typeof vue.useMemories,
@@ -134,3 +173,13 @@ export async function afterTurn(): Promise<string | undefined> {
   return extractedUpTo;
 }
 `;
+
+test("the README's ExtractionTurn table lists every field of the type, optional ones marked", () => {
+  const source = readFileSync(join(BRIDGE, "src", "trigger.ts"), "utf8");
+  const body = /export interface ExtractionTurn \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
+  const fields = [...body.matchAll(/^\s+(\w+\??):/gm)].map(([, field]) => field);
+  assert.ok(fields.length >= 5, `ExtractionTurn's fields were found (${fields.length})`);
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+  const rows = [...readme.matchAll(/^\s*\| `(\w+\??)` \|/gm)].map(([, field]) => field);
+  for (const field of fields) assert.ok(rows.includes(field), `README lists ExtractionTurn.${field}`);
+});
