@@ -132,7 +132,7 @@ class Change(Wire):
     """Deleted from the archive: the archive's own bound, a delete or a clear (S11.1, S11.4)."""
 
 
-class MergeResult(Wire, kw_only=True):
+class MergeResult(Wire):
     """The store after a write and what it did (S9.3, S11): `archived` moved to the archive, `revived` back from it."""
 
     memories: list[MemoryItem]
@@ -141,8 +141,8 @@ class MergeResult(Wire, kw_only=True):
     evicted: list[MemoryItem]
     dropped: int
     change_id: Optional[str]
-    archived: list[MemoryItem] = msgspec.field(default_factory=list)
-    revived: list[MemoryItem] = msgspec.field(default_factory=list)
+    archived: list[MemoryItem]
+    revived: list[MemoryItem]
 
 
 class UndoResult(MergeResult):

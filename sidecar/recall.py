@@ -2,78 +2,86 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Optional
+from typing import TYPE_CHECKING, Optional
 
 from protocol import ArchivedItem, ContextResult, MemoryItem
 from sidecar.archive_file import Both
+from sidecar.relevance import IndexCache
 from sidecar.rules.archive import as_memory
 from sidecar.rules.context import Lines, lines_of, render_preferred
-from sidecar.rules.evict import oldest_first
 
 if TYPE_CHECKING:
-    from sidecar.rules.rank import Corpus, Index
+    from sidecar.rules.archive_rank import ArchiveRanker
     from sidecar.store import FileSnapshot
 
-
-class Pool(NamedTuple):
-    """Active and archived memories as one oldest-first list, with each archived one's entry by position."""
-
-    ranker: Index
-    lines: Lines
-    archived: dict[int, ArchivedItem]
+# More archived memories than fit in any budget worth asking for are never candidates for the prompt.
+MAX_ARCHIVED_IN_CONTEXT = 400
 
 
 class Recall:
-    """One owner of the ranking over both places; rebuilt only when either file's snapshot changed (the
-    files hand out one snapshot object per state, so identity tells)."""
+    """One owner of the archive's ranking beside the store's (`IndexCache`); the archive's is brought up to
+    date by difference when either file's snapshot changed (one snapshot object per file state)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ranking: IndexCache) -> None:
+        self.ranking = ranking
         self._of: Optional[tuple[FileSnapshot[MemoryItem], FileSnapshot[ArchivedItem]]] = None
-        self._pool: Optional[Pool] = None
-        self._corpus: Optional[Corpus] = None
+        self._archive: Optional[ArchiveRanker] = None
 
-    def pool(self, both: Both) -> Pool:
-        if self._pool is None or self._of is None or both.store is not self._of[0] or both.archive is not self._of[1]:
-            from sidecar.rules.rank import Corpus, Index  # imported on first use: start-up never pays
+    def archive(self, both: Both) -> ArchiveRanker:
+        if self._archive is None:
+            from sidecar.rules.archive_rank import ArchiveRanker  # first use: start-up never pays
 
-            shelf = {item.id: item for item in both.shelf}
-            items = oldest_first([*both.store.items, *(as_memory(item) for item in shelf.values())])
-            archived = {p: shelf[item.id] for p, item in enumerate(items) if item.id in shelf}
-            if self._corpus is None:
-                self._corpus = Corpus()
-            # The corpus moves on to the new pool; only the new index is ever queried after this.
-            self._pool = Pool(Index(items, self._corpus), lines_of(items), archived)
+            self._archive = ArchiveRanker()
+        if self._of is None or both.store is not self._of[0] or both.archive is not self._of[1]:
+            self._archive.sync(both.shelf)
             self._of = (both.store, both.archive)
-        return self._pool
+        return self._archive
 
     def matching(self, both: Both, query: str) -> list[tuple[MemoryItem, float, Optional[int]]]:
-        """(memory, score, archivedAt or None) of every memory matching `query`, best first; a tie goes
-        to the newer one."""
-        pool = self.pool(both)
-        ranked = sorted(((score, p) for p, score in pool.ranker.ranked(query) if score > 0), reverse=True)
-        return [(pool.ranker.items[p], score, _archived_at(pool, p)) for score, p in ranked]
+        """(memory, score, archivedAt or None) of every memory matching `query`, best first; a tie goes to
+        the active one, then the newer one."""
+        from sidecar.rules.archive_rank import merge_ranked
+
+        index = self.ranking.index(both.store)
+        active = sorted(((score, p) for p, score in index.ranked(query) if score > 0), reverse=True)
+        merged = merge_ranked([(p, score) for score, p in active], self.archive(both).scored(query))
+        return [(index.items[which], score, None) if isinstance(which, int)
+                else (as_memory(which), score, which.archived_at) for which, score in merged]
 
     def archived_matching(self, both: Both, query: str) -> list[ArchivedItem]:
-        pool = self.pool(both)
-        ranked = sorted(((score, p) for p, score in pool.ranker.ranked(query) if score > 0 and p in pool.archived),
-                        reverse=True)
-        return [pool.archived[p] for _, p in ranked]
+        return [item for _, item in self.archive(both).scored(query)]
 
     def context(self, both: Both, query: str, budget_bytes: int) -> ContextResult:
         """S10.2 over both places: memories taken most relevant first; an archived one only when it matches,
         the fill-up with memories that match nothing from the active store only."""
-        pool = self.pool(both)
-        if not pool.archived:
-            return render_preferred(pool.ranker.items, pool.ranker.order(query), budget_bytes, pool.lines)
-        ranked = pool.ranker.ranked(query)
-        candidates = sorted(p for p, score in ranked if score > 0 or p not in pool.archived)
-        place = {p: n for n, p in enumerate(candidates)}
-        items = [pool.ranker.items[p] for p in candidates]
-        lines = Lines([pool.lines.text[p] for p in candidates], [pool.lines.sizes[p] for p in candidates])
-        preference = [place[p] for p, _ in ranked if p in place]
-        return render_preferred(items, preference, budget_bytes, lines)
+        from sidecar.rules.archive_rank import merge_ranked
 
-
-def _archived_at(pool: Pool, position: int) -> Optional[int]:
-    entry = pool.archived.get(position)
-    return None if entry is None else entry.archived_at
+        index, lines = self.ranking.derived(both.store)
+        ranked = index.ranked(query)
+        archived = self.archive(both).scored(query, MAX_ARCHIVED_IN_CONTEXT) if len(self.archive(both)) else []
+        if not archived:
+            return render_preferred(index.items, [p for p, _ in ranked], budget_bytes, lines)
+        extra = [as_memory(item) for _, item in archived]
+        extra_lines = lines_of(extra)
+        # One oldest-first pool; on a tie of dates the active memory comes first.
+        keyed = sorted([(item.created_at, 0, p) for p, item in enumerate(index.items)]
+                       + [(item.created_at, 1, n) for n, item in enumerate(extra)])
+        pool: list[MemoryItem] = []
+        text: list[str] = []
+        sizes: list[int] = []
+        place_active: dict[int, int] = {}
+        place_archived: dict[str, int] = {}
+        for _, group, n in keyed:
+            if group == 0:
+                place_active[n] = len(pool)
+                pool.append(index.items[n])
+                text.append(lines.text[n])
+                sizes.append(lines.sizes[n])
+            else:
+                place_archived[extra[n].id] = len(pool)
+                pool.append(extra[n])
+                text.append(extra_lines.text[n])
+                sizes.append(extra_lines.sizes[n])
+        preference = [place_active[which] if isinstance(which, int) else place_archived[which.id]
+                      for which, _ in merge_ranked(ranked, archived)]
+        return render_preferred(pool, preference, budget_bytes, Lines(text, sizes))

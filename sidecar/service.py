@@ -36,7 +36,6 @@ from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlace
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
-from sidecar.recall import Recall
 from sidecar.relevance import IndexCache
 from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
@@ -46,6 +45,7 @@ from sidecar.store import MemoryStore, Snapshot, Writing
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
     from sidecar.llm import LlmClient
+    from sidecar.recall import Recall
     from sidecar.rules.revival import ArchiveTokens
 
 log = logging.getLogger("sidecar.service")
@@ -74,7 +74,7 @@ class MemoryService:
         self.ranking = IndexCache()
         self.archive = ArchiveFile(settings.archive_file, self.owner.store)
         self.places = TwoPlaces(self.owner.store, self.archive)
-        self.recall = Recall()
+        self._recall: Optional[Recall] = None
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
         self._new_id = new_id
@@ -83,6 +83,14 @@ class MemoryService:
     @property
     def store(self) -> MemoryStore:
         return self.owner.store
+
+    @property
+    def recall(self) -> Recall:
+        if self._recall is None:
+            from sidecar.recall import Recall  # with the first query, not at start-up
+
+            self._recall = Recall(self.ranking)
+        return self._recall
 
     @property
     def history(self) -> HistoryFile:
@@ -174,14 +182,14 @@ class MemoryService:
                                 resolve_archive_limit(self.settings), now_ms())
             return Outcome(plan.store, plan.archive), both
 
-        return self.owner.write(lambda stop: self._receipt(*self.apply_both("restore", restore, stop)))
+        return self.owner.write(lambda stop: self._changed_archive("restore", restore, stop))
 
     def delete_archived(self, ids: Sequence[str]) -> Job[MergeResult]:
         """Chosen archived memories deleted; the history keeps them for undo (S11.4)."""
         def delete(both: Both) -> tuple[Outcome, Both]:
             return Outcome(None, plan_delete(both.shelf, ids)), both
 
-        return self.owner.write(lambda stop: self._receipt(*self.apply_both("delete_archived", delete, stop)))
+        return self.owner.write(lambda stop: self._changed_archive("delete_archived", delete, stop))
 
     def merge_answer(self, raw: str, scope: str, basis: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
         """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
@@ -219,11 +227,11 @@ class MemoryService:
 
             recorded: list[Change] = []
             undo, new_id = self.apply_both("undo", plan, stop, recorded)
-            plan_ = undo.store
-            archived, revived = _moved(recorded, plan_.items)
-            return UndoResult(memories=plan_.items, added=plan_.added, updated=plan_.updated,
-                              evicted=plan_.evicted, dropped=0, change_id=new_id, removed=plan_.removed,
-                              conflicts=plan_.conflicts, archived=archived, revived=revived)
+            store = undo.store
+            archived, revived = _moved(recorded, store.items)
+            return UndoResult(memories=store.items, added=store.added, updated=store.updated,
+                              evicted=store.evicted, dropped=0, change_id=new_id, removed=store.removed,
+                              conflicts=store.conflicts, archived=archived, revived=revived)
 
         return self.owner.write(undo)
 
@@ -295,15 +303,17 @@ class MemoryService:
                 now: Optional[int] = None) -> list[ArchivedItem]:
         return shelve(shelf, evicted, stored, now_ms() if now is None else now, resolve_archive_limit(self.settings))
 
-    def _receipt(self, both: Both, change_id: Optional[str], recorded: Sequence[Change] = ()) -> MergeResult:
-        """The receipt of a restore or an archive delete, from the files as written."""
+    def _changed_archive(self, kind: ChangeKind, plan: BothPlan[Both], stop: threading.Event) -> MergeResult:
+        """Apply a restore or an archive delete; its receipt from the files as written."""
+        recorded: list[Change] = []
+        both, change_id = self.apply_both(kind, plan, stop, recorded)
         after = self.places.read()
         memories = list(after.store.items)
-        before = {item.id: item for item in both.store.items}
+        before = {item.id for item in both.store.items}
+        now = {item.id for item in memories}
         archived, revived = _moved(recorded, memories)
         return MergeResult(memories=memories, added=[item for item in memories if item.id not in before],
-                           updated=[], evicted=[item for item in both.store.items
-                                                if item.id not in {m.id for m in memories}],
+                           updated=[], evicted=[item for item in both.store.items if item.id not in now],
                            dropped=0, change_id=change_id, archived=archived, revived=revived)
 
     def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,

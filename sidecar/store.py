@@ -50,9 +50,24 @@ class Codec(Generic[ItemT]):
     """How one kind of file decodes and orders its items."""
 
     def __init__(self, item_type: type[ItemT], order: Callable[[Iterable[ItemT]], list[ItemT]]) -> None:
-        self.items_decoder = msgspec.json.Decoder(list[item_type])  # type: ignore[valid-type]
-        self.item_decoder = msgspec.json.Decoder(item_type)
+        self.item_type = item_type
         self.order = order
+        self._decoders: tuple[msgspec.json.Decoder[list[ItemT]], msgspec.json.Decoder[ItemT]] | None = None
+
+    def _built(self) -> tuple[msgspec.json.Decoder[list[ItemT]], msgspec.json.Decoder[ItemT]]:
+        # Built on first read: a file that is never read costs nothing at start-up.
+        if self._decoders is None:
+            self._decoders = (msgspec.json.Decoder(list[self.item_type]),  # type: ignore[name-defined]
+                              msgspec.json.Decoder(self.item_type))
+        return self._decoders
+
+    @property
+    def items_decoder(self) -> msgspec.json.Decoder[list[ItemT]]:
+        return self._built()[0]
+
+    @property
+    def item_decoder(self) -> msgspec.json.Decoder[ItemT]:
+        return self._built()[1]
 
 
 MEMORY_CODEC = Codec(MemoryItem, oldest_first)

@@ -45,7 +45,9 @@ def shelve(archive: Sequence[ArchivedItem], leaving: Sequence[MemoryItem], store
         return kept
     present = {item.id for item in kept}
     added = [archived(item, at) for item in leaving if item.id not in active and item.id not in present]
-    combined = oldest_archived_first([*kept, *added])
+    combined = [*kept, *added]
+    if added and kept and min(item.archived_at for item in added) < kept[-1].archived_at:
+        combined = oldest_archived_first(combined)  # a clock that went back; else already in order
     return combined[max(0, len(combined) - limit):]
 
 
@@ -62,7 +64,8 @@ def interim(archive_file: Sequence[ArchivedItem], archive_after: Sequence[Archiv
     store is about to take back, so a crash at any instant leaves each memory in at least one place."""
     final_ids = {item.id for item in archive_after}
     returning = {item.id for item in store_after} - final_ids
-    return oldest_archived_first([*archive_after, *(item for item in archive_file if item.id in returning)])
+    held = [item for item in archive_file if item.id in returning]
+    return oldest_archived_first([*archive_after, *held]) if held else list(archive_after)
 
 
 class Restore(NamedTuple):
@@ -111,8 +114,8 @@ def receipt_lists(archive_before: Sequence[ArchivedItem], archive_after: Sequenc
     before = {item.id: item for item in archive_before}
     after = {item.id: item for item in archive_after}
     active = {item.id for item in store_after}
-    gained = [item for item in archive_after if before.get(item.id) != item]
-    lost = [item for item in archive_before if after.get(item.id) != item]
+    gained = [item for item in archive_after if (was := before.get(item.id)) is not item and was != item]
+    lost = [item for item in archive_before if (now := after.get(item.id)) is not item and now != item]
     revived = [item for item in lost if item.id in active]
     purged = [item for item in lost if item.id not in active]
     return gained, revived, purged

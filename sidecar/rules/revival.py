@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
@@ -10,6 +11,10 @@ from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.match import MIN_SHARED_WEIGHT, restates, upper_weight
 from sidecar.rules.merge import Merged, merge_contents, new_uuid4
 from sidecar.rules.tokens import match_key, token_set
+
+# The archive may hold 20 000 memories: only the ones sharing the most with a text are tried as restated
+# (a restatement shares its subject's words, so it is among them), which bounds a merge's cost.
+MAX_TRIES = 32
 
 
 class Revival(NamedTuple):
@@ -35,22 +40,25 @@ class ArchiveTokens:
         self._by_key: dict[str, set[str]] = {}
 
     def sync(self, archive: Sequence[ArchivedItem]) -> ArchiveTokens:
-        wanted = {item.id: item for item in archive}
-        for id_, item in list(self.items.items()):
-            if wanted.get(id_) != item:
-                self._drop(item)
-        for id_, item in wanted.items():
-            if id_ not in self.items:
-                self._add(item)
+        wanted = set(archive)
+        held = set(self.items.values())
+        for item in held - wanted:
+            self._drop(item)
+        for item in wanted - held:
+            self._add(item)
         return self
 
     def _add(self, item: ArchivedItem) -> None:
+        if item.id in self.items:  # a hand-edited file may repeat an id: the first one stays
+            return
         self.items[item.id] = item
         self._by_key.setdefault(match_key(item.content), set()).add(item.id)
         for token in token_set(item.content):
             self._by_token.setdefault(token, set()).add(item.id)
 
     def _drop(self, item: ArchivedItem) -> None:
+        if self.items.get(item.id) is not item:
+            return
         del self.items[item.id]
         for table, keys in ((self._by_key, (match_key(item.content),)), (self._by_token, token_set(item.content))):
             for key in keys:
@@ -74,10 +82,10 @@ class ArchiveTokens:
             for id_ in self._by_token.get(token, ()):
                 if id_ not in excluded:
                     shared[id_] = shared.get(id_, 0.0) + upper_weight(token)
-        ranked = sorted(((weight, self.items[id_].archived_at, id_) for id_, weight in shared.items()
-                         if weight >= MIN_SHARED_WEIGHT), reverse=True)
+        ranked = heapq.nlargest(MAX_TRIES, ((weight, self.items[id_].archived_at, id_) for id_, weight in shared.items()
+                                            if weight >= MIN_SHARED_WEIGHT))
         best: tuple[float, int, str] | None = None
-        for rank in ranked:
+        for rank in ranked[:MAX_TRIES]:
             if best is not None and rank[0] < best[0]:
                 break
             if restates(self.items[rank[2]].content, content) and (best is None or rank > best):

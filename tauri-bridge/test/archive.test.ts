@@ -3,7 +3,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aiDeleteArchived, aiListArchive, aiRestoreMemories, configureSidecar, SidecarClient, type Transport } from "../src/index.js";
+import {
+  aiDeleteArchived,
+  aiListArchive,
+  aiListMemories,
+  aiMemoryContext,
+  aiRemember,
+  aiRestoreMemories,
+  aiUndoChange,
+  configureSidecar,
+  SidecarClient,
+  type Transport,
+} from "../src/index.js";
+import { nodeClient, tempConfigDir } from "./support.js";
 
 /** A transport whose "process" records each request and answers it with `answer(method, params)`. */
 function answering(answer: (method: string, params: unknown) => unknown): { client: SidecarClient; seen: [string, unknown][] } {
@@ -52,6 +64,37 @@ test("aiRestoreMemories and aiDeleteArchived send the chosen ids (and a limit on
       ["ai_restore_memories", { ids: ["a"], limit: 200 }],
       ["ai_delete_archived", { ids: ["c"] }],
     ]);
+  } finally {
+    await client.stop();
+    if (previous) configureSidecar(previous);
+  }
+});
+
+test("against the real sidecar: what the limit evicts is archived, recalled by a query, restored, deleted and undone", async () => {
+  const client = nodeClient(tempConfigDir(), ["--memory-limit", "10"]);
+  const previous = configureSidecar(client);
+  try {
+    const facts = Array.from({ length: 12 }, (_, n) => `项目 p${n}x 使用 lib${n}`);
+    const receipts = [];
+    for (const fact of facts) receipts.push(await aiRemember(fact, "global"));
+    assert.deepEqual(receipts[11].archived.map((m) => m.content), [facts[1]]);
+    assert.equal((await aiListMemories()).length, 10);
+    const archive = await aiListArchive();
+    assert.equal(archive.total, 2);
+    assert.deepEqual(archive.items.map((m) => m.content), [facts[1], facts[0]], "newest archived first");
+    assert.ok(archive.items.every((m) => m.archivedAt >= m.createdAt));
+    const recalled = await aiMemoryContext({ query: "p0x 用的是什么库" });
+    assert.ok(recalled.content?.includes(facts[0]), "an archived memory that answers the query is injected");
+    assert.ok(!(await aiMemoryContext()).content?.includes(facts[0]), "without a query the active store only");
+    const restored = await aiRestoreMemories([archive.items[1].id]);
+    assert.deepEqual(restored.revived.map((m) => [m.id, m.createdAt]), [[archive.items[1].id, archive.items[1].createdAt]]);
+    assert.deepEqual(restored.archived.map((m) => m.content), [facts[2]]);
+    await aiUndoChange(restored.changeId!);
+    assert.equal((await aiListArchive({ query: "p0x" })).items[0].id, archive.items[1].id, "best match first");
+    const deleted = await aiDeleteArchived([archive.items[0].id]);
+    assert.equal((await aiListArchive()).total, 1);
+    await aiUndoChange(deleted.changeId!);
+    assert.equal((await aiListArchive()).total, 2);
   } finally {
     await client.stop();
     if (previous) configureSidecar(previous);

@@ -8,7 +8,7 @@ function chat(count: number, size: number): ChatMessage[] {
   return Array.from({ length: count }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: "字".repeat(size) }));
 }
 
-const RECEIPT: MergeResult = { memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: "c1" };
+const RECEIPT: MergeResult = { memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: "c1", archived: [], revived: [] };
 
 function fakeApi(log: string[], fail = false): MemoryApi {
   return {

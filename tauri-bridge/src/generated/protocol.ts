@@ -113,8 +113,8 @@ export interface MergeResult {
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
-  archived?: MemoryItem[];
-  revived?: MemoryItem[];
+  archived: MemoryItem[];
+  revived: MemoryItem[];
 }
 
 /** Params of methods that take none; unknown fields are ignored. */
@@ -172,16 +172,16 @@ export interface UndoParams {
 
 /** An undo's receipt: restored items in `added`, reverted ones in `updated`, taken-out ones in `removed` (S9.6). */
 export interface UndoResult {
-  removed: MemoryItem[];
-  conflicts: number;
   memories: MemoryItem[];
   added: MemoryItem[];
   updated: Update[];
   evicted: MemoryItem[];
   dropped: number;
   changeId: string | null;
-  archived?: MemoryItem[];
-  revived?: MemoryItem[];
+  archived: MemoryItem[];
+  revived: MemoryItem[];
+  removed: MemoryItem[];
+  conflicts: number;
 }
 
 /** One memory changed in place: same id, `before` and `after` (SPEC S9.3). */
