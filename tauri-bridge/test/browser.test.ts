@@ -223,6 +223,7 @@ test("the panel in chromium manages real memories: each step on screen and in me
     await archive.getByText("项目使用 pnpm").waitFor({ timeout: 15_000 });
     assert.ok(!stored().includes("项目使用 pnpm"));
     assert.deepEqual(archivedOnDisk(), ["项目使用 pnpm"], "the next oldest took its place in archive.json");
+    await statusSays(/恢复 1 条，归档 1 条/);
 
     await status().getByRole("button", { name: "撤销", exact: true }).click();
     await archive.getByText("用户偏好 zsh").waitFor({ timeout: 15_000 });

@@ -397,6 +397,7 @@ test("after a round that changed something: 记忆已更新：新增 N 条，更
   const receipt: MergeResult = {
     memories: [], added: [item("a", "x"), item("b", "y")],
     updated: [{ before: item("c", "旧"), after: item("c", "新") }], evicted: [], dropped: 0, changeId: "ch-9",
+    archived: [], revived: [],
   };
   const extraction = useMemoryExtraction({
     extract: async () => outcome(receipt),
@@ -419,7 +420,8 @@ test("after a round that changed something: 记忆已更新：新增 N 条，更
 
 test("a round that changed nothing shows nothing", async () => {
   const extraction = useMemoryExtraction({
-    extract: async () => outcome({ memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: null }),
+    extract: async () => outcome({ memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: null,
+                                   archived: [], revived: [] }),
   });
   mounted = mount(MemoryChatNotice, { props: { extraction, lang: "en" }, attachTo: document.body });
   await extraction.run(TURN);
