@@ -237,3 +237,79 @@ def test_the_archive_shares_the_store_lock_object(tmp_path: Path) -> None:
                                                                    source_scope="g", archived_at=2)], None)))
     assert [item.id for item in archive.snapshot().items] == ["a"]
     assert not (tmp_path / "archive.json.lock").exists()
+
+
+async def test_an_archive_too_large_to_read_lists_empty_fails_evicting_writes_and_a_clear_sets_it_aside(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    await learn(small, FACTS[:11])
+    monkeypatch.setattr("sidecar.archive_file.MAX_ARCHIVE_BYTES", 64)
+    assert limited.archive_file.stat().st_size > 64
+    assert (await value(small.list_archive(None, 50, 0))).total == 0
+    with pytest.raises(MemoryIOError, match="larger than"):
+        await small.remember(FACTS[11], "global")
+    big = limited.archive_file.read_bytes()
+    await small.clear()
+    [kept] = limited.archive_file.parent.glob("archive.json.corrupt-*")
+    assert kept.read_bytes() == big, "the bytes are set aside whole, never lost"
+
+
+async def test_a_failed_archive_write_applies_nothing_and_records_nothing(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    await learn(small, FACTS[:10])
+    before = limited.memory_file.read_bytes()
+    changes = len((await small.history_of(500)).changes)
+    real = ArchiveFile._write
+
+    def full_disk(self: ArchiveFile, items: list[ArchivedItem]) -> None:
+        raise MemoryIOError("could not save the archive file: No space left on device")
+
+    monkeypatch.setattr(ArchiveFile, "_write", full_disk)
+    with pytest.raises(MemoryIOError, match="No space left"):
+        await small.remember(FACTS[10], "global")
+    assert limited.memory_file.read_bytes() == before, "the store keeps what the archive could not take"
+    assert len((await small.history_of(500)).changes) == changes, "the record was taken back"
+    monkeypatch.setattr(ArchiveFile, "_write", real)
+    receipt = await small.remember(FACTS[10], "global")
+    assert [m.content for m in receipt.archived] == [FACTS[0]]
+
+
+async def test_a_failed_store_write_after_the_archive_write_loses_nothing(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sidecar.store import MemoryStore
+
+    await learn(small, FACTS[:10])
+    before = json.loads(limited.memory_file.read_bytes())
+
+    def full_disk(self: MemoryStore, items: list[MemoryItem]) -> None:
+        raise MemoryIOError("could not save the memory file: No space left on device")
+
+    monkeypatch.setattr(MemoryStore, "_write", full_disk)
+    with pytest.raises(MemoryIOError):
+        await small.remember(FACTS[10], "global")
+    assert json.loads(limited.memory_file.read_bytes()) == before
+    # The evicted one was archived first and is still in the store: it reads as active, not archived.
+    assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
+    assert (await value(small.list_archive(None, 50, 0))).total == 0
+    monkeypatch.undo()
+    receipt = await small.remember(FACTS[10], "global")
+    assert [m.content for m in receipt.archived] == [FACTS[0]]
+    assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
+
+
+async def test_a_conversation_is_shown_a_relevant_archived_memory_and_the_model_confirming_it_revives_it(
+        limited: Settings) -> None:
+    from protocol import AiMessage, RememberConversationParams
+    from tests.fake_openai import FakeOpenAI, Reply, completion
+
+    with FakeOpenAI() as llm:
+        settings = limited._replace(base_url=llm.base_url, model="m")
+        async with running(MemoryService(settings)) as service:
+            receipts = await learn(service, FACTS)
+            name_id = receipts[0].added[0].id
+            llm.script(Reply(body=completion(json.dumps([{"content": "用户叫小林"}], ensure_ascii=False))))
+            params = RememberConversationParams(messages=[AiMessage(role="user", content="还记得我叫小林吗？")],
+                                                source_scope="global")
+            receipt = await service.remember_conversation(params)
+            known = llm.seen[0].body["messages"][1]["content"]
+            assert known.startswith("【已有记忆】") and FACTS[0] in known, "chosen from the archive too"
+            assert [m.id for m in receipt.revived] == [name_id] and receipt.added == []
