@@ -96,6 +96,7 @@ test("npm pack builds dist on prepack and ships a manifest without the repo's sc
   assert.equal(manifest.scripts, undefined, "the packed manifest carries no scripts");
   assert.equal(manifest.devDependencies, undefined);
   assert.deepEqual(Object.keys(manifest.exports), [".", "./node", "./vue", "./vue/style.css", "./package.json"]);
+  assert.deepEqual(manifest.sideEffects, ["*.css"], "a bundler keeps `import \"…/vue/style.css\"` (issue 18)");
 });
 
 test("the tarball installs offline without an install-scripts warning, imports by name, and every README snippet "
