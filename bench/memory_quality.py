@@ -23,7 +23,7 @@ from protocol import MemoryItem  # noqa: E402
 from sidecar.rules.context import render_context, render_preferred  # noqa: E402
 from sidecar.rules.evict import oldest_first  # noqa: E402
 from sidecar.rules.match import match_key, restates  # noqa: E402
-from sidecar.rules.rank import Index  # noqa: E402
+from sidecar.rules.rank import RankingIndex  # noqa: E402
 
 DATA = ROOT / "bench" / "data"
 BUDGETS = (2048, 8192)
@@ -67,7 +67,7 @@ def relevance(split: str | None, size: int | None) -> list[str]:
         rest = [m for m in memories if m.id not in needed]
         memories = [m for m in memories if m.id in needed] + rest[:max(0, size - len(needed))]
     items = oldest_first(memories)
-    index = Index(items)
+    index = RankingIndex(items)
     hits = {(kind, budget): 0 for kind in ("recency", "ranked") for budget in BUDGETS}
     for question in questions:
         needed = set(question["answers"])

@@ -241,6 +241,8 @@ def main() -> int:
     parser.add_argument("--pipelined", type=int, default=5000)
     parser.add_argument("--binary", action="append", default=[],
                         help="also measure the cold start of a packaged sidecar executable (repeatable)")
+    parser.add_argument("--soak-queries", type=int, default=10_000,
+                        help="distinct long queries for the memory soak (bench/soak.py, issue 20.1); 0 skips it")
     parser.add_argument("--against", metavar="CHECKOUT",
                         help="instead: this tree beside another checkout (e.g. `git worktree add /tmp/base REF`), "
                              "interleaved A B A B over --pairs runs")
@@ -276,6 +278,10 @@ def main() -> int:
         print(f"| cold start of `{Path(binary).relative_to(ROOT) if Path(binary).is_relative_to(ROOT) else binary}`"
               f" (ms, median of 10) | {binary_ms:.3f} | | {binary_ms / ours['cold_start_ms']:.2f}× "
               "python -m sidecar | |")
+    if args.soak_queries:
+        sys.stdout.flush()
+        subprocess.run([sys.executable, str(ROOT / "bench" / "soak.py"), "--queries", str(args.soak_queries)],
+                       check=True)
     return 0
 
 

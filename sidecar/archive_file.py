@@ -11,7 +11,7 @@ from typing import NamedTuple, Optional, TypeVar
 from protocol import ArchivedItem, MemoryItem
 from sidecar.errors import MemoryIOError
 from sidecar.rules.archive import interim, oldest_archived_first, visible
-from sidecar.store import Codec, DurableArray, FileSnapshot, MemoryStore, Snapshot
+from sidecar.store import Codec, DurableArray, FileSnapshot, MemoryStore, Replaced, Snapshot
 
 log = logging.getLogger("sidecar.archive")
 T = TypeVar("T")
@@ -19,10 +19,6 @@ ARCHIVE_CODEC = Codec(ArchivedItem, oldest_archived_first)
 # 20 000 memories (the highest bound) of 200 four-byte characters and a long scope stay well under this.
 MAX_ARCHIVE_BYTES = 64 * 1024 * 1024
 ArchiveSnapshot = FileSnapshot[ArchivedItem]
-
-
-def archive_path(memory_file: Path) -> Path:
-    return memory_file.with_name("archive.json")
 
 
 class ArchiveFile(DurableArray[ArchivedItem]):
@@ -54,17 +50,18 @@ class Outcome(NamedTuple):
     archive: list[ArchivedItem]
 
 
-Recording = Callable[[Both, Outcome], Optional[Callable[[], None]]]
-"""Called under the lock before the first write with what is read and what will be written; returns
-what takes the record back if the change is then not applied."""
+Recording = Callable[[Both, Outcome], None]
+"""Called under the lock once both places hold the change, with what was read and what was written;
+its MemoryIOError takes the change back (the history records only what landed)."""
 
 
 class TwoPlaces:
     """Owns the pairing of memory.json and archive.json.
 
     Write order (each write atomic): the archive first, holding what leaves the store and still holding
-    what the store takes back; then the store; then the archive without what the store took back. A
-    SIGKILL between any two leaves every memory in at least one place, and an id in both reads as active.
+    what the store takes back; then the store; then the change is recorded; then the archive without
+    what the store took back. A SIGKILL between any two leaves every memory in at least one place, and
+    an id in both reads as active. A change whose record is refused is taken back in both files.
     """
 
     def __init__(self, store: MemoryStore, archive: ArchiveFile) -> None:
@@ -77,12 +74,13 @@ class TwoPlaces:
 
     def apply(self, plan: Callable[[Both], tuple[Optional[Outcome], T]], recording: Optional[Recording] = None,
               stop: Optional[threading.Event] = None) -> T:
-        """Run `plan` on both as of now under the store lock, record its outcome, write it in the safe order.
+        """Run `plan` on both as of now under the store lock, write its outcome in the safe order, record it.
 
-        Raises MemoryIOError on lock timeout or a failed write (the record is then taken back), and when
-        the outcome changes a file that must be left alone (not a regular file, too large); Cancelled
-        when `stop` is set while waiting for another process's lock. Once the store is written the
-        change stands: a failure of the last archive write only leaves ids in both places (active).
+        Raises MemoryIOError on lock timeout or a failed write (nothing is then applied, or what was is
+        taken back), when the outcome changes a file that must be left alone (not a regular file, too
+        large), and when `recording` refuses the change (it is then taken back); Cancelled when `stop` is
+        set while waiting for another process's lock. A failure of the last archive write only leaves ids
+        in both places (active) until the next write.
         """
         def run() -> T:
             both = Both(self.store.read_for_write(), self.archive.snapshot())
@@ -94,9 +92,9 @@ class TwoPlaces:
         return self.store.locked(run, stop)
 
     def clear(self, recording: Optional[Recording] = None, stop: Optional[threading.Event] = None) -> None:
-        """Empty both places. Raises MemoryIOError (an archive that must be left alone is found before the
-        store is touched) or Cancelled, as `apply`. With no directory there is nothing to clear: success,
-        even where the directory cannot be made."""
+        """Empty both places, then record it. Raises MemoryIOError (an archive that must be left alone is
+        found before the store is touched; a refused record puts both files back) or Cancelled, as `apply`.
+        With no directory there is nothing to clear: success, even where the directory cannot be made."""
         try:
             if not self.store.path.parent.is_dir():
                 return
@@ -105,22 +103,27 @@ class TwoPlaces:
 
         def run() -> None:
             both = Both(self.store.snapshot(), self.archive.snapshot())
-            archived = bool(both.archive.items) or not both.archive.clean
             shelf = both.archive
             if shelf.unreadable and not shelf.problem.startswith("it is larger than"):
                 # Found before the store is touched; a file too large to read is set aside by its clear.
                 raise MemoryIOError(f"the archive file {self.archive.path} was left as it is: {shelf.problem}")
-            retract = recording(both, Outcome([], [])) if recording is not None else None
-            cleared = False
-            try:
+
+            def record() -> None:
+                if recording is not None:
+                    recording(both, Outcome([], []))
+
+            archived = bool(shelf.items) or not shelf.clean
+            stored = bool(both.store.items) or not both.store.clean
+            if stored and archived:
+                # Nested, so a refused record puts the archive back, then the store.
+                self.store.clear(lambda _b, _a: self.archive.clear(lambda _c, _d: record()))
+            elif stored:
+                self.store.clear(lambda _b, _a: record())
+            elif archived:
+                self.archive.clear(lambda _b, _a: record())
+            else:
                 self.store.clear()
-                cleared = True
-                if archived:
-                    self.archive.clear()
-            except MemoryIOError:
-                if retract is not None and not cleared:
-                    retract()
-                raise
+                self.archive.clear()
 
         self.store.locked(run, stop)
 
@@ -129,19 +132,32 @@ class TwoPlaces:
         raw = list(both.archive.items)
         middle = interim(raw, outcome.archive, store_after)
         archive_changes = outcome.archive != both.shelf or middle != raw
-        store_changes = outcome.store is not None
         if archive_changes and not both.archive.clean:
             self.archive.read_for_write()  # raises for a file that must be left alone, before anything
-        retract = recording(both, outcome) if recording is not None else None
+        shelved: Optional[Replaced] = None
+        stored: Optional[Replaced] = None
         try:
             if archive_changes and middle != raw:
-                self.archive.write_items(self.archive.read_for_write(), middle)
-            if store_changes and outcome.store is not None:
-                self.store.write_items(both.store, outcome.store)
+                shelved = self.archive.replace_items(self.archive.read_for_write(), middle)
+            if outcome.store is not None:
+                stored = self.store.replace_items(both.store, outcome.store)
         except MemoryIOError:
-            if retract is not None:
-                retract()
+            if shelved is not None:
+                self.archive.take_back(shelved)
             raise
+        try:
+            if recording is not None:
+                recording(both, outcome)
+        except MemoryIOError:
+            if all(done is None or done.reversible for done in (shelved, stored)):
+                for done, owner in ((stored, self.store), (shelved, self.archive)):
+                    if done is not None:
+                        owner.take_back(done)
+                raise
+            log.warning("a change was saved that cannot be undone (no hard links here)")
+        for done in (stored, shelved):
+            if done is not None:
+                DurableArray.forget(done)
         if archive_changes and outcome.archive != middle:
             try:
                 self.archive.write_items(self.archive.read_for_write(), outcome.archive)

@@ -94,29 +94,6 @@ class HistoryFile:
         else:
             self._append_line(current, line, change)
 
-    def retract(self, change_id: str) -> None:
-        """Takes back the last line when it records `change_id`: the change it announced did not happen.
-
-        Call under the store lock right after `append`; never raises (a line left behind undoes nothing
-        that exists: undo skips what is not there).
-        """
-        current = self._read()
-        if not current.changes or current.changes[-1].change_id != change_id or current.key is None:
-            return
-        end = current.end - len(current.lines[-1])
-        try:
-            fd = os.open(self.path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
-            try:
-                os.ftruncate(fd, end)
-                os.fsync(fd)
-                st = os.fstat(fd)
-            finally:
-                os.close(fd)
-        except OSError:
-            self._cache = None
-            return
-        self._cache = _State(stat_key(st), current.lines[:-1], current.changes[:-1], end, end)
-
     def recent(self, limit: int) -> list[Change]:
         """The newest `limit` changes, newest first; what does not parse is skipped.
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Optional
 
 from protocol import ArchivedItem, ContextResult, MemoryItem
 from sidecar.archive_file import Both
-from sidecar.relevance import IndexCache
+from sidecar.ranking import Ranking
 from sidecar.rules.archive import as_memory
 from sidecar.rules.context import Lines, lines_of, render_preferred
 
@@ -19,10 +19,10 @@ MAX_ARCHIVED_IN_CONTEXT = 400
 
 
 class Recall:
-    """One owner of the archive's ranking beside the store's (`IndexCache`); the archive's is brought up to
+    """One owner of the archive's ranking beside the store's (`Ranking`); the archive's is brought up to
     date by difference when either file's snapshot changed (one snapshot object per file state)."""
 
-    def __init__(self, ranking: IndexCache) -> None:
+    def __init__(self, ranking: Ranking) -> None:
         self.ranking = ranking
         self._of: Optional[tuple[FileSnapshot[MemoryItem], FileSnapshot[ArchivedItem]]] = None
         self._archive: Optional[ArchiveRanker] = None

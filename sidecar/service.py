@@ -3,8 +3,9 @@
 Handlers decode and delegate here. Each method takes its place in the store owner's queue when it is
 called (the dispatcher calls handlers in read order) and returns its answer or the job to await.
 Writes run in the owner's worker thread: untrusted text is shaped there before the lock is taken, and
-each change is recorded in the history before the memory file is replaced, so a change that removes
-or replaces memories is never applied without its undo record.
+each change is recorded in the history once the memory file is replaced (so the history never holds a
+change that did not land); a change that removes or replaces memories is taken back when its undo
+record cannot be written.
 """
 
 from __future__ import annotations
@@ -36,11 +37,11 @@ from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlace
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
-from sidecar.relevance import IndexCache
+from sidecar.ranking import Ranking
 from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
 from sidecar.rules.conversation import choose_known, known_block, message_window
-from sidecar.store import MemoryStore, Snapshot, Writing
+from sidecar.store import MemoryStore, Snapshot, Written
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
@@ -71,7 +72,7 @@ class MemoryService:
                  store: Optional[MemoryStore] = None) -> None:
         self.settings = settings
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
-        self.ranking = IndexCache()
+        self.ranking = Ranking()
         self.archive = ArchiveFile(settings.archive_file, self.owner.store)
         self.places = TwoPlaces(self.owner.store, self.archive)
         self._recall: Optional[Recall] = None
@@ -331,15 +332,15 @@ class MemoryService:
                        changes: Optional[list[Change]] = None) -> Recording:
         from sidecar.rules.history import make_two_place_change
 
-        def record(both: Both, outcome: Outcome) -> Optional[Callable[[], None]]:
+        def record(both: Both, outcome: Outcome) -> None:
             after = outcome.store if outcome.store is not None else list(both.store.items)
             change = make_two_place_change(self._new_id(), now_ms(), kind, both.store.items, after,
                                            both.shelf, outcome.archive)
             if change is None:
-                return None
+                return
             if changes is not None:
                 changes.append(change)
-            return self._record(kind, change, recorded)
+            self._record(kind, change, recorded)
 
         return record
 
@@ -355,36 +356,31 @@ class MemoryService:
         value = self.store.update(plan, self._recorder(kind, recorded), stop)
         return value, (recorded[0] if recorded else None)
 
-    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Writing:
+    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Written:
         from sidecar.rules.history import make_change
 
-        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> Optional[Callable[[], None]]:
+        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> None:
             change = make_change(self._new_id(), now_ms(), kind, before, after)
             if change is None:
-                return None
-            return self._record(kind, change, recorded)
+                return
+            self._record(kind, change, recorded)
 
         return record
 
-    def _record(self, kind: ChangeKind, change: Change, recorded: list[str]) -> Optional[Callable[[], None]]:
-        """Append `change` to the history; returns what takes it back. Raises MemoryIOError when a change
-        that loses something without its record cannot be recorded."""
+    def _record(self, kind: ChangeKind, change: Change, recorded: list[str]) -> None:
+        """Append `change` to the history once it landed. Raises MemoryIOError (the change is then taken
+        back) when a change that removes, replaces or purges memories cannot be recorded."""
         try:
             self.history.append(change)
         except MemoryIOError as exc:
             if change.removed or change.updated or change.revived or change.purged:
                 raise MemoryIOError(f"the {kind} was not applied: its undo record could not be written "
                                     f"({exc.message})") from None
-            # Nothing is lost without the record: the write goes ahead, the receipt's null changeId
+            # Nothing is lost without the record: the change stays, and the receipt's null changeId
             # says it cannot be undone.
             log.warning("the %s is saved without a history entry: %s", kind, exc.message)
-            return None
+            return
         recorded.append(change.change_id)
-        return lambda: self._retract(change.change_id, recorded)
-
-    def _retract(self, change_id: str, recorded: list[str]) -> None:
-        recorded.clear()
-        self.history.retract(change_id)
 
 
 def _shaped(raw: str) -> tuple[list[str], int]:

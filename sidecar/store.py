@@ -50,24 +50,9 @@ class Codec(Generic[ItemT]):
     """How one kind of file decodes and orders its items."""
 
     def __init__(self, item_type: type[ItemT], order: Callable[[Iterable[ItemT]], list[ItemT]]) -> None:
-        self.item_type = item_type
+        self.items_decoder = msgspec.json.Decoder(list[item_type])  # type: ignore[valid-type]
+        self.item_decoder = msgspec.json.Decoder(item_type)
         self.order = order
-        self._decoders: tuple[msgspec.json.Decoder[list[ItemT]], msgspec.json.Decoder[ItemT]] | None = None
-
-    def _built(self) -> tuple[msgspec.json.Decoder[list[ItemT]], msgspec.json.Decoder[ItemT]]:
-        # Built on first read: a file that is never read costs nothing at start-up.
-        if self._decoders is None:
-            self._decoders = (msgspec.json.Decoder(list[self.item_type]),  # type: ignore[name-defined]
-                              msgspec.json.Decoder(self.item_type))
-        return self._decoders
-
-    @property
-    def items_decoder(self) -> msgspec.json.Decoder[list[ItemT]]:
-        return self._built()[0]
-
-    @property
-    def item_decoder(self) -> msgspec.json.Decoder[ItemT]:
-        return self._built()[1]
 
 
 MEMORY_CODEC = Codec(MemoryItem, oldest_first)
@@ -95,8 +80,21 @@ class FileSnapshot(NamedTuple, Generic[ItemT]):
 Snapshot = FileSnapshot[MemoryItem]
 EMPTY: FileSnapshot[Identified] = FileSnapshot((), b"[]")
 UNREADABLE: FileSnapshot[Identified] = FileSnapshot((), b"[]", unreadable=True, problem="it cannot be read")
-Writing = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], Callable[[], None] | None]
-"""Called with (before, after) under the lock just before a write; returns what takes it back if the write fails."""
+Written = Callable[[Sequence[MemoryItem], Sequence[MemoryItem]], None]
+"""Called with (before, after) under the lock once the new file is in place; MemoryIOError takes the change back."""
+PREVIOUS = ".{name}.previous.tmp"
+"""The replaced file's second name until its change is recorded; a killed writer's copy goes with the stale temps."""
+
+
+class Replaced(NamedTuple):
+    """A file just replaced: whether there was one, and its second name (None: none, or no hard links)."""
+
+    existed: bool
+    previous: Path | None
+
+    @property
+    def reversible(self) -> bool:
+        return not self.existed or self.previous is not None
 
 
 def parse_file(data: bytes) -> Snapshot:
@@ -260,28 +258,42 @@ class DurableArray(Generic[ItemT]):
             log.warning(message, *args)
 
     def update(self, change: Callable[[FileSnapshot[ItemT]], tuple[list[ItemT] | None, T]],
-               writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+               written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None,
                stop: threading.Event | None = None) -> T:
         """Read-modify-write under the cross-process lock; `change` returns (new items or None, result).
 
-        `writing(before, after)` runs under the lock just before the new file is written (to record
-        the change first); it returns what to call if the write then fails. Raises MemoryIOError on
-        lock timeout or any I/O failure (the previous file is then untouched), Cancelled when `stop`
-        is set while waiting for another process's lock.
+        `written(before, after)` runs after the new file is in place, still under the lock; when it
+        raises MemoryIOError the previous file is put back and the error raised (the change is then not
+        applied). Raises MemoryIOError on lock timeout or any I/O failure (the previous file is then
+        untouched), Cancelled when `stop` is set while waiting for another process's lock.
         """
         with self._locked(stop):
             current = self.read_for_write()
             items, result = change(current)
             if items is not None:
-                self._quarantine_if_unclean(current)
-                undo = writing(current.items, items) if writing is not None else None
-                try:
-                    self._write(items)
-                except MemoryIOError:
-                    if undo is not None:
-                        undo()
-                    raise
+                replaced = self.replace_items(current, items)
+                record = (lambda: written(current.items, items)) if written is not None else (lambda: None)
+                if not replaced.reversible:
+                    # No second name for the old file: the change stands whatever its record does.
+                    self._record_regardless(record)
+                else:
+                    self.settle(replaced, record)
             return result
+
+    def replace_items(self, current: FileSnapshot[ItemT], items: list[ItemT]) -> Replaced:
+        """Replace the file read as `current` with `items`, inside `locked`, keeping a second name for the old
+        one until `settle` or `forget` (damaged bytes quarantined first). Raises MemoryIOError; the previous
+        file is then untouched."""
+        self._quarantine_if_unclean(current)
+        self._remove_stale_temps(self.path.parent)
+        existed = self._stat() is not None
+        previous = self._keep_previous() if existed else None
+        try:
+            self._write(items)
+        except MemoryIOError:
+            _unlink_quietly(previous)
+            raise
+        return Replaced(existed, previous)
 
     def read_for_write(self) -> FileSnapshot[ItemT]:
         """The file as of now, inside `locked`; raises MemoryIOError when a file is there that must be left alone."""
@@ -300,10 +312,10 @@ class DurableArray(Generic[ItemT]):
         with self._locked(stop):
             return operation()
 
-    def clear(self, writing: Callable[[Sequence[ItemT], Sequence[ItemT]], Callable[[], None] | None] | None = None,
+    def clear(self, written: Callable[[Sequence[ItemT], Sequence[ItemT]], None] | None = None,
               stop: threading.Event | None = None) -> None:
         """Raises MemoryIOError, or Cancelled as `update`; a missing file is success, even where its
-        directory cannot be made. `writing` runs as for `update`.
+        directory cannot be made. `written` runs as for `update`, and its MemoryIOError puts the file back.
 
         A file too large to read is set aside whole (renamed to a quarantine name) rather than read:
         a clear always works on a file the sidecar can name.
@@ -319,19 +331,73 @@ class DurableArray(Generic[ItemT]):
             if current.unreadable and not current.problem.startswith("it is larger than"):
                 raise MemoryIOError(f"the {self.label} {self.path} was left as it is: {current.problem}")
             self._quarantine_if_unclean(current)
-            undo = writing(current.items, []) if writing is not None else None
-            try:
-                if current.unreadable:
-                    self._set_aside()
-                else:
-                    os.unlink(self.path)
-            except FileNotFoundError:
-                pass
-            except OSError as exc:
-                if undo is not None:
-                    undo()
-                raise io_error(f"could not delete the {self.label} {self.path}", exc) from None
             self._cache = None
+            if current.unreadable:
+                try:
+                    self._set_aside()
+                except OSError as exc:
+                    raise io_error(f"could not set the {self.label} {self.path} aside", exc) from None
+                return
+            self._remove_stale_temps(self.path.parent)
+            previous = self._previous_path()
+            try:
+                os.replace(self.path, previous)
+            except FileNotFoundError:
+                return
+            except OSError as exc:
+                raise io_error(f"could not delete the {self.label} {self.path}", exc) from None
+            fsync_dir(self.path.parent)
+            self.settle(Replaced(True, previous), (lambda: written(current.items, [])) if written is not None
+                        else (lambda: None))
+
+    def _previous_path(self) -> Path:
+        return self.path.with_name(PREVIOUS.format(name=self.path.name))
+
+    def _keep_previous(self) -> Path | None:
+        """A second name for the file about to be replaced, so a refused change can put it back (a hard
+        link: no data is copied, so it needs no room on a full disk). None when the file system has no
+        hard links."""
+        previous = self._previous_path()
+        try:
+            os.link(self.path, previous)
+        except OSError:
+            log.warning("%s %s: no hard links here, so a change whose history entry cannot be written "
+                        "cannot be taken back", self.label, self.path)
+            return None
+        return previous
+
+    @staticmethod
+    def _record_regardless(record: Callable[[], None]) -> None:
+        try:
+            record()
+        except MemoryIOError as exc:
+            log.warning("a change was saved that cannot be undone: %s", exc.message)
+
+    def settle(self, replaced: Replaced, record: Callable[[], None]) -> None:
+        """Runs `record`; on its MemoryIOError takes the replacement back and re-raises, else forgets it."""
+        try:
+            record()
+        except MemoryIOError:
+            self.take_back(replaced)
+            raise
+        self.forget(replaced)
+
+    def take_back(self, replaced: Replaced) -> None:
+        """Puts the previous file back (none before: the new one goes); never raises, logs a failure."""
+        self._cache = None
+        try:
+            if replaced.previous is not None:
+                os.replace(replaced.previous, self.path)
+            elif not replaced.existed:
+                os.unlink(self.path)
+            fsync_dir(self.path.parent)
+        except OSError as exc:
+            log.error("%s %s: the refused change could not be taken back (%s)", self.label, self.path,
+                      describe(exc))
+
+    @staticmethod
+    def forget(replaced: Replaced) -> None:
+        _unlink_quietly(replaced.previous)
 
     def _set_aside(self) -> None:
         """Renames the file to a quarantine name: its bytes are kept, nothing is read or copied."""
@@ -440,7 +506,6 @@ class DurableArray(Generic[ItemT]):
             raise MemoryIOError(f"the memories would take {len(data) >> 20} MiB, more than the "
                                 f"{self._cap() >> 20} MiB the {self.label} may hold; nothing was saved")
         directory = self.path.parent
-        self._remove_stale_temps(directory)
         self._tmp_counter += 1
         tmp = directory / f".{self.path.name}.{os.getpid()}.{self._tmp_counter}.tmp"
         try:
@@ -509,7 +574,9 @@ def _read_all(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _unlink_quietly(path: Path) -> None:
+def _unlink_quietly(path: Path | None) -> None:
+    if path is None:
+        return
     try:
         os.unlink(path)
     except OSError:

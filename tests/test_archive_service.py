@@ -273,7 +273,7 @@ async def test_a_failed_archive_write_applies_nothing_and_records_nothing(
     assert [m.content for m in receipt.archived] == [FACTS[0]]
 
 
-async def test_a_failed_store_write_after_the_archive_write_loses_nothing(
+async def test_a_failed_store_write_after_the_archive_write_applies_nothing(
         small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     from sidecar.store import MemoryStore
 
@@ -287,8 +287,8 @@ async def test_a_failed_store_write_after_the_archive_write_loses_nothing(
     with pytest.raises(MemoryIOError):
         await small.remember(FACTS[10], "global")
     assert json.loads(limited.memory_file.read_bytes()) == before
-    # The evicted one was archived first and is still in the store: it reads as active, not archived.
-    assert [entry["content"] for entry in archive_of(limited)] == [FACTS[0]]
+    assert not limited.archive_file.exists(), "the archive written first is taken back: nothing applied"
+    assert not list(limited.archive_file.parent.glob(".*.tmp")), "no second name left behind"
     assert (await value(small.list_archive(None, 50, 0))).total == 0
     monkeypatch.undo()
     receipt = await small.remember(FACTS[10], "global")
@@ -313,3 +313,22 @@ async def test_a_conversation_is_shown_a_relevant_archived_memory_and_the_model_
             known = llm.seen[0].body["messages"][1]["content"]
             assert known.startswith("【已有记忆】") and FACTS[0] in known, "chosen from the archive too"
             assert [m.id for m in receipt.revived] == [name_id] and receipt.added == []
+
+
+async def test_a_change_whose_record_is_refused_is_taken_back_in_both_places(
+        small: MemoryService, limited: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sidecar.history_file import HistoryFile
+
+    await learn(small, FACTS[:11])
+    store_before, archive_before = limited.memory_file.read_bytes(), limited.archive_file.read_bytes()
+
+    def refuse(self: HistoryFile, change: object) -> None:
+        raise MemoryIOError("could not record the change in the history: No space left on device")
+
+    monkeypatch.setattr(HistoryFile, "append", refuse)
+    with pytest.raises(MemoryIOError, match="undo record"):
+        await small.remember(FACTS[11], "global")
+    with pytest.raises(MemoryIOError, match="undo record"):
+        await small.clear()
+    assert (limited.memory_file.read_bytes(), limited.archive_file.read_bytes()) == (store_before, archive_before)
+    assert not list(limited.archive_file.parent.glob(".*.tmp"))

@@ -150,16 +150,6 @@ def test_a_full_disk_at_the_bound_still_records_the_change_by_appending(path: Pa
     assert ids(HistoryFile(path, max_changes=3).recent(10)) == ["c3", "c2", "c1"]
 
 
-def test_a_retracted_change_is_gone_and_the_file_stays_valid(path: Path) -> None:
-    history = HistoryFile(path)
-    history.append(change(1))
-    history.append(change(2))
-    history.retract("c1")  # not the last line: left alone
-    history.retract("c2")
-    assert ids(assert_valid_file(path)) == ["c1"]
-    assert ids(HistoryFile(path).recent(10)) == ["c1"]
-
-
 def test_a_bounded_rewrite_keeps_as_many_of_the_newest_as_fit(path: Path) -> None:
     size = len(line(change(10)))
     history = HistoryFile(path, max_bytes=3 * size + 1, slack=0)

@@ -31,11 +31,11 @@ async def test_the_model_output_is_parsed_outside_the_store_operation(service: M
     real_update = app.store.update
     real_parse = model_output.candidate_texts
 
-    def update(change, writing=None, stop=None):  # type: ignore[no-untyped-def]
+    def update(change, written=None, stop=None):  # type: ignore[no-untyped-def]
         nonlocal inside
         inside = True
         try:
-            return real_update(change, writing, stop)
+            return real_update(change, written, stop)
         finally:
             inside = False
 

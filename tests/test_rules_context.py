@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from protocol import ContextResult, MemoryItem
 from sidecar.rules.context import HEADER, render_context, render_preferred
 from sidecar.rules.evict import shape_for_save
-from sidecar.rules.rank import Index
+from sidecar.rules.rank import RankingIndex
 from tests.strategies import contents, memory_lists
 
 
@@ -77,7 +77,7 @@ def test_context_invariants(items: list[MemoryItem], budget: int) -> None:
 
 
 def ranked_context(items: list[MemoryItem], query: str, budget: int) -> ContextResult:
-    return render_preferred(items, (p for p, _ in Index(items).ranked(query)), budget)
+    return render_preferred(items, (p for p, _ in RankingIndex(items).ranked(query)), budget)
 
 
 def test_with_a_query_the_relevant_old_memory_is_injected_and_ids_follow_the_rendering() -> None:

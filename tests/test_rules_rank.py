@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules.evict import shape_for_save
-from sidecar.rules.rank import MAX_QUERY_CHARS, Corpus, Index, _bounded
+from sidecar.rules.rank import MAX_QUERY_CHARS, RankingIndex, _bounded
 from sidecar.rules.tokens import tokens
 from tests.strategies import contents, memory_lists
 
@@ -26,7 +26,7 @@ STORE = [
 
 
 def order(query: str) -> list[str]:
-    index = Index(STORE)
+    index = RankingIndex(STORE)
     return [index.items[p].id for p, _ in index.ranked(query)]
 
 
@@ -41,16 +41,16 @@ def test_without_any_match_the_newest_come_first() -> None:
 
 
 def test_equal_scores_put_the_newer_first() -> None:
-    index = Index([mem("old", "用户偏好 zsh", 1), mem("new", "用户偏好 zsh", 2)])
+    index = RankingIndex([mem("old", "用户偏好 zsh", 1), mem("new", "用户偏好 zsh", 2)])
     assert [index.items[p].id for p, _ in index.ranked("zsh")] == ["new", "old"]
 
 
 @given(memory_lists(max_size=30), contents)
 def test_scores_are_non_negative_and_the_order_deterministic(items: list[MemoryItem], query: str) -> None:
     stored = shape_for_save(items, 1000)
-    first = Index(stored).ranked(query)
+    first = RankingIndex(stored).ranked(query)
     assert all(score >= 0 for _, score in first)
-    assert Index(stored).ranked(query) == first
+    assert RankingIndex(stored).ranked(query) == first
     assert sorted(p for p, _ in first) == list(range(len(stored)))
 
 
@@ -62,7 +62,7 @@ def test_a_memory_holding_every_query_token_ranks_above_one_holding_none(
     every = mem("every", "用户记得 " + query, 0)
     none = mem("none", "完全不同的内容 qqq", 10**6)
     stored = shape_for_save([*items, every, none], 1000)
-    index = Index(stored)
+    index = RankingIndex(stored)
     positions = [index.items[p].id for p, _ in index.ranked(query)]
     if set(tokens(query)) - set(tokens(none.content)):
         assert positions.index("every") < positions.index("none")
@@ -70,22 +70,49 @@ def test_a_memory_holding_every_query_token_ranks_above_one_holding_none(
 
 @given(st.text(st.characters(blacklist_categories=()), max_size=200))
 def test_any_query_text_is_ranked_without_error(query: str) -> None:
-    assert len(Index(STORE).ranked(query)) == len(STORE)
+    assert len(RankingIndex(STORE).ranked(query)) == len(STORE)
 
 
 @given(st.lists(memory_lists(max_size=15), min_size=1, max_size=4), contents)
-def test_an_index_brought_up_to_date_by_difference_ranks_as_a_fresh_one(
+def test_an_index_built_from_the_previous_one_ranks_as_a_fresh_one_and_leaves_it_whole(
         snapshots: list[list[MemoryItem]], query: str) -> None:
-    corpus = Corpus()
+    previous: RankingIndex | None = None
     for items in snapshots:
         stored = shape_for_save(items, 1000)
-        assert Index(stored, corpus).ranked(query) == Index(stored).ranked(query)
+        before = previous.ranked(query) if previous is not None else None
+        index = RankingIndex(stored, previous)
+        assert index.ranked(query) == RankingIndex(stored).ranked(query)
+        if previous is not None:
+            assert previous.ranked(query) == before, "the older index is never changed (issue 14)"
+        previous = index
 
 
 def test_a_huge_query_ranks_by_its_start_and_end() -> None:
-    index = Index(STORE)
+    index = RankingIndex(STORE)
     middle = "无关的内容 " * 200_000
     huge = "Hetzner 服务器" + middle + "mini-cc 依赖"
     assert len(_bounded(huge)) <= MAX_QUERY_CHARS + 1
     assert index.order(huge) == index.order(_bounded(huge))
     assert set(index.order(huge)[:2]) == {1, 2}, "both ends of the query still count"
+
+
+def test_a_name_in_nearly_every_memory_weighs_nearly_nothing() -> None:
+    # Issue 17: boosts follow the store. Both names are in every memory but one; the answer shares one
+    # rare word with the question, the others share the names and one common word.
+    stored = [mem(f"m{n}", f"Alice and Bob talked about the weekend plan number {n}", n) for n in range(40)]
+    stored.append(mem("answer", "Bob volunteered at the animal shelter", 40))
+    stored += [mem(f"w{n}", f"Alice and Bob walked along the river, weekend {n}", 41 + n) for n in range(10)]
+    index = RankingIndex(stored)
+    assert index.items[index.order("Did Alice and Bob volunteer on a weekend?")[0]].id == "answer"
+    scores = dict(index.ranked("Alice"))
+    rare = dict(index.ranked("shelter"))
+    assert max(scores.values()) < 0.1 * max(rare.values())
+
+
+def test_a_rare_capitalised_name_counts_more_than_a_rare_ordinary_word() -> None:
+    stored = [mem("name", "User met Kestrel at the conference", 1), mem("word", "User met a kestrel bird", 2),
+              *(mem(f"f{n}", f"filler memory {n} about tea", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    named = dict((index.items[p].id, s) for p, s in index.ranked("Where did I meet Kestrel?"))
+    plain = dict((index.items[p].id, s) for p, s in index.ranked("where did i meet kestrel?"))
+    assert named["name"] > plain["name"] > 0

@@ -56,7 +56,7 @@ async def test_a_change_that_only_adds_goes_ahead_without_a_history_and_says_it_
     assert [m["content"] for m in json.loads(settings.memory_file.read_bytes())] == ["用户偏好 zsh"]
 
 
-async def test_a_write_that_fails_takes_its_history_entry_back(
+async def test_a_write_that_fails_records_nothing(
         service: MemoryService, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     await service.remember("用户偏好 zsh", "global")
     [kept] = (await service.history_of(10)).changes

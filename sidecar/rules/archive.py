@@ -51,13 +51,6 @@ def shelve(archive: Sequence[ArchivedItem], leaving: Sequence[MemoryItem], store
     return combined[max(0, len(combined) - limit):]
 
 
-def bounded(archive: Sequence[ArchivedItem], limit: int) -> list[ArchivedItem]:
-    """The archive's own bound on an oldest-archived-first list; off (`limit` 0) bounds nothing."""
-    if limit == OFF:
-        return list(archive)
-    return list(archive[max(0, len(archive) - limit):])
-
-
 def interim(archive_file: Sequence[ArchivedItem], archive_after: Sequence[ArchivedItem],
             store_after: Sequence[MemoryItem]) -> list[ArchivedItem]:
     """What the archive holds while the store is written: the final archive plus every archived memory the

@@ -3,7 +3,7 @@
 The archive is up to 20 000 memories, so a query scores only the memories that hold one of its distinctive
 terms (in at most a twentieth of the archive, or in at most 50 memories): a term nearly every memory holds
 says nothing about what a question needs, and would make every query cost the whole archive. The active
-store keeps its own ranking (`rank.Index`, S10.1); `merge_ranked` puts the two together by score.
+store keeps its own ranking (`rank.RankingIndex`, S10.1); `merge_ranked` puts the two together by score.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from protocol import ArchivedItem
-from sidecar.rules.rank import K1, B, _bounded, _query_weight, search_terms
+from sidecar.rules.rank import K1, NAME_BOOST, STRONG_BOOST, B, _base_weight, _bounded, search_terms
+from sidecar.rules.tokens import is_strong, names
 
 COMMON_FRACTION = 0.05
 COMMON_FLOOR = 50
@@ -73,18 +74,29 @@ class ArchiveRanker:
         average = (self._total_length / count) or 1.0
         common = max(COMMON_FLOOR, COMMON_FRACTION * count)
         scores: dict[str, float] = {}
-        for term in dict.fromkeys(search_terms(_bounded(query))):
+        bounded = _bounded(query)
+        named = names(bounded)
+        rarest = math.log(1 + (count - 0.5) / 1.5)
+        for term in dict.fromkeys(search_terms(bounded)):
             holders = self._postings.get(term)
             if not holders or len(holders) > common:
                 continue
             idf = math.log(1 + (count - len(holders) + 0.5) / (len(holders) + 0.5))
-            weight = idf * _query_weight(term) * (K1 + 1)
+            weight = idf * _weight(term, named, idf, rarest) * (K1 + 1)
             for id_, hits in holders.items():
                 norm = K1 * (1 - B + B * self._docs[id_][1] / average)
                 scores[id_] = scores.get(id_, 0.0) + weight * hits / (hits + norm)
         ranked = ((score, self._docs[id_][0].archived_at, id_) for id_, score in scores.items())
         best = heapq.nlargest(limit, ranked) if limit is not None else sorted(ranked, reverse=True)
         return [(score, self._docs[id_][0]) for score, _, id_ in best]
+
+
+def _weight(term: str, named: frozenset[str], idf: float, rarest: float) -> float:
+    """As the store's ranking weighs a query term: names, tools and versions more, as much as they are rare."""
+    if term[0] in "#@%" or not is_strong(term):
+        return _base_weight(term)
+    boost = STRONG_BOOST + (NAME_BOOST if term in named else 0.0)
+    return 1.0 + boost * idf / rarest if rarest > 0 else 1.0
 
 
 def merge_ranked(active: Sequence[tuple[int, float]], archived: Sequence[tuple[float, ArchivedItem]]

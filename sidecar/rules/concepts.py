@@ -2,59 +2,125 @@
 
 from __future__ import annotations
 
+import json
 import re
-from functools import lru_cache
+from importlib import resources
+from typing import Any, NamedTuple
 
-from sidecar.rules.glossary import surface_forms
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, normalise, stem
-from sidecar.rules.topics import EXTRA_FORMS, TOPICS
 
 _LATIN_WORD = re.compile(r"[^\W_]+")
+
+
+class WordLists(NamedTuple):
+    """The glossary and topic data files (sidecar/rules/data/), as read."""
+
+    concepts: dict[str, list[str]]  # concept id → surface forms
+    concept_sections: dict[str, str]
+    relations: dict[str, list[str]]  # concept a memory can name → broader concepts of the same relation
+    single_character_neighbours: frozenset[str]
+    topics: dict[str, list[str]]  # topic id → its concepts
+    topic_forms: dict[str, list[str]]  # topic id → extra forms that stand for the topic alone
+
+
+def _data(name: str) -> Any:
+    return json.loads(resources.files("sidecar.rules").joinpath("data", name).read_text(encoding="utf-8"))
+
+
+def read_word_lists() -> WordLists:
+    glossary, topics = _data("glossary.json"), _data("topics.json")
+    concepts: dict[str, list[str]] = {}
+    sections: dict[str, str] = {}
+    for section, entries in glossary["concepts"].items():
+        for concept, forms in entries.items():
+            concepts[concept] = forms.split()
+            sections[concept] = section
+    topic_concepts: dict[str, list[str]] = {}
+    topic_forms: dict[str, list[str]] = {}
+    for entries in topics["topics"].values():
+        for topic, entry in entries.items():
+            topic_concepts[topic] = entry["concepts"].split()
+            topic_forms[topic] = entry["forms"].split()
+    return WordLists(concepts, sections, {k: v.split() for k, v in glossary["relations"].items()},
+                     frozenset(glossary["single_character_neighbours"]), topic_concepts, topic_forms)
 
 
 class _Table:
     """Forms by first character, longest first, so a scan tries only the forms that can start there."""
 
-    def __init__(self) -> None:
+    def __init__(self, lists: WordLists) -> None:
         topics_of: dict[str, list[str]] = {}
-        for topic, concepts in TOPICS.items():
+        for topic, concepts in lists.topics.items():
             for concept in concepts:
                 topics_of.setdefault(concept, []).append("%" + topic)
         # A form stands for its concept and the concept's topics; an extra form for its topic alone. One
         # table for both, longest first, so a compound (热狗, 光猫) is never read as its part (狗, 猫).
         meanings: dict[str, tuple[str, ...]] = {}
-        for form, concept in surface_forms().items():
-            meanings[form] = ("@" + concept, *topics_of.get(concept, ()))
-        for topic, forms in EXTRA_FORMS.items():
-            for form in forms.split():
-                meanings.setdefault(form, ("%" + topic,))
+        for concept, forms in lists.concepts.items():
+            for form in forms:
+                meanings[normalise(form)] = ("@" + concept, *topics_of.get(concept, ()))
+        for topic, forms in lists.topic_forms.items():
+            for form in forms:
+                meanings.setdefault(normalise(form), ("%" + topic,))
+        self.neighbours = lists.single_character_neighbours
+        # An English word is read as the form it is, else as the form it stems like (the first one listed).
         self.words: dict[str, tuple[str, ...]] = {}
+        self.stems: dict[str, tuple[str, ...]] = {}
         self.by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for form, terms in meanings.items():
             if is_cjk(form[0]):
                 self.by_first.setdefault(form[0], []).append((form, terms))
             else:
-                self.words.setdefault(stem(form), terms)
+                self.words[form] = terms
+                self.stems.setdefault(stem(form), terms)
         for starting in self.by_first.values():
             starting.sort(key=lambda pair: -len(pair[0]))
+        self.relation_forms: tuple[list[str], list[str]] = ([], [])
+        for concept in lists.relations:
+            for form in lists.concepts[concept]:
+                self.relation_forms[0 if is_cjk(form[0]) else 1].append(form)
+        self.broader = {"@" + concept: tuple("@" + wider for wider in broader)
+                        for concept, broader in lists.relations.items()}
+
+    def stands_alone(self, text: str, position: int) -> bool:
+        """A one-character form is a word only between particles, measure words, non-CJK text or the edge."""
+        for at in (position - 1, position + 1):
+            if 0 <= at < len(text) and is_cjk(text[at]) and text[at] not in self.neighbours:
+                return False
+        return True
 
 
-@lru_cache(maxsize=1)
-def _table() -> _Table:
-    return _Table()
+@memo(max_bytes=4 * 1024 * 1024)
+def _table(_: str) -> _Table:
+    return _Table(read_word_lists())
 
 
-@lru_cache(maxsize=8192)
+def _the_table() -> _Table:
+    return _table("word lists")
+
+
+def relation_forms() -> tuple[list[str], list[str]]:
+    """The Chinese and the English forms of the concepts a memory can give a name to."""
+    return _the_table().relation_forms
+
+
+def relation_terms(concept_term: str) -> tuple[str, ...]:
+    """A named relation's concept term and the broader ones that name it too (@wife → @spouse, @partner)."""
+    return (concept_term, *_the_table().broader.get(concept_term, ()))
+
+
+@memo(max_bytes=4 * 1024 * 1024)
 def concept_terms(text: str) -> tuple[str, ...]:
-    """`@concept` and `%topic` for every glossary or topic word in the text, Chinese matched longest first,
-    English stemmed."""
-    table = _table()
+    """`@concept` and `%topic` for every glossary or topic word in the text, Chinese matched longest first
+    (a one-character form only where it stands alone), English stemmed."""
+    table = _the_table()
     folded = normalise(text)
     found: list[str] = []
     position = 0
     while position < len(folded):
         for form, terms in table.by_first.get(folded[position], ()):
-            if folded.startswith(form, position):
+            if folded.startswith(form, position) and (len(form) > 1 or table.stands_alone(folded, position)):
                 found.extend(terms)
                 position += len(form)
                 break
@@ -63,7 +129,8 @@ def concept_terms(text: str) -> tuple[str, ...]:
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if not is_cjk(word[0]):
-            known = table.words.get(stem(word))
+            known = table.words.get(word) or table.stems.get(stem(word))
             if known is not None:
                 found.extend(known)
     return tuple(found)
+

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from protocol import ContextResult, MemoryItem
+from sidecar.rules.memo import memo
 
 HEADER = "# 跨会话记忆（以下是你与用户的历史交互中记住的事实）"
 _BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -23,14 +23,19 @@ def one_line(content: str) -> str:
 
 
 def render_context(items: Sequence[MemoryItem], budget_bytes: int) -> ContextResult:
-    """`items` oldest first; the newest that fit are injected, the oldest are left out first."""
+    """`items` oldest first; the newest that fit are injected, the oldest are left out first.
+
+    Only the lines that can fit are rendered: the cost follows the budget, not the store's size.
+    """
     total = len(items)
-    lines, sizes = lines_of(items)
     fixed = len(HEADER.encode("utf-8")) + 2
+    newest: list[str] = []
     body = 0
     best = 0
     for count in range(1, total + 1):
-        body += sizes[total - count] + (1 if count > 1 else 0)
+        line, size = _line(items[total - count].content)
+        newest.append(line)
+        body += size + (1 if count > 1 else 0)
         omitted = total - count
         note = len(omitted_note(omitted).encode("utf-8")) if omitted else 0
         if fixed + body + note <= budget_bytes:
@@ -39,7 +44,10 @@ def render_context(items: Sequence[MemoryItem], budget_bytes: int) -> ContextRes
             break
     if best == 0:
         return ContextResult(content=None, injected=0, omitted=total)
-    return _render(items, lines, range(total - best, total))
+    omitted = total - best
+    content = HEADER + "\n\n" + "\n".join(reversed(newest[:best])) + (omitted_note(omitted) if omitted else "")
+    return ContextResult(content=content, injected=best, omitted=omitted,
+                         ids=[item.id for item in items[total - best:]])
 
 
 class Lines(NamedTuple):
@@ -49,12 +57,17 @@ class Lines(NamedTuple):
     sizes: list[int]
 
 
-def lines_of(items: Sequence[MemoryItem]) -> Lines:
-    rendered = [_line(item.content) for item in items]
+def lines_of(items: Sequence[MemoryItem], earlier: Optional[tuple[Sequence[MemoryItem], Lines]] = None) -> Lines:
+    """Each item's line; `earlier` (items and their lines) supplies those of the contents it holds."""
+    known: dict[str, tuple[str, int]] = {}
+    if earlier is not None:
+        held, lines = earlier
+        known = {item.content: (line, size) for item, line, size in zip(held, lines.text, lines.sizes, strict=True)}
+    rendered = [known.get(item.content) or _line(item.content) for item in items]
     return Lines([line for line, _ in rendered], [size for _, size in rendered])
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=2 * 1024 * 1024)
 def _line(content: str) -> tuple[str, int]:
     line = "- " + one_line(content)
     return line, len(line.encode("utf-8"))

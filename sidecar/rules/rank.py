@@ -5,29 +5,33 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple, Optional
 
 from protocol import MemoryItem
+from sidecar.rules.aliases import aliases, named_in, stated_aliases
 from sidecar.rules.concepts import concept_terms
-from sidecar.rules.tokens import is_cjk, is_strong, tokens
+from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
 
 K1 = 1.2
 B = 0.75
-# Names, tools and versions say more about what a question needs than CJK fragments do.
-STRONG_QUERY_WEIGHT = 1.5
+# Names, tools and versions say more about what a question needs than CJK fragments do, but only as much
+# as they are rare in the store: the boost is scaled by the term's IDF against the rarest possible term,
+# so a name in nearly every memory weighs nearly nothing, like any other word found everywhere.
+STRONG_BOOST = 0.5
+NAME_BOOST = 0.5
 # One round of pseudo-relevance feedback: terms of the best few matches join the query, damped.
 FEEDBACK_DOCS = 3
 FEEDBACK_TERMS = 8
 FEEDBACK_WEIGHT = 0.3
-
-
+FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the mean of all matches
 UNIGRAM_WEIGHT = 0.3
-
-
 CONCEPT_WEIGHT = 1.0
-MAX_QUERY_CHARS = 4000
 TOPIC_WEIGHT = 0.5
+# A query naming someone the store defines also asks about the relation (朵朵 → @daughter), more weakly
+# than one saying the relation: the name's own words already find the memories that use the name.
+ALIAS_WEIGHT = 0.3
+MAX_QUERY_CHARS = 4000
 
 
 def search_terms(text: str) -> list[str]:
@@ -39,11 +43,6 @@ def search_terms(text: str) -> list[str]:
     return terms
 
 
-@lru_cache(maxsize=8192)
-def _term_counts(text: str) -> tuple[tuple[str, int], ...]:
-    return tuple(Counter(search_terms(text)).items())
-
-
 def _bounded(query: str) -> str:
     """A long query keeps its start (the ask) and its end (the newest words): ranking runs on the event
     loop, so its cost must not grow with a pasted log or a long conversation."""
@@ -53,87 +52,125 @@ def _bounded(query: str) -> str:
     return query[:half] + "\n" + query[-half:]
 
 
-def _query_weight(term: str) -> float:
+def _base_weight(term: str) -> float:
     if term[0] == "#":
         return UNIGRAM_WEIGHT
     if term[0] == "@":
         return CONCEPT_WEIGHT
     if term[0] == "%":
         return TOPIC_WEIGHT
-    return STRONG_QUERY_WEIGHT if is_strong(term) else 1.0
+    return 1.0
 
 
-@lru_cache(maxsize=8192)
-def _length(text: str) -> int:
-    return sum(count for _, count in _term_counts(text))
+class _Text(NamedTuple):
+    """What one stored text contributes to an index; shared, unchanged, by the next snapshot's index."""
+
+    counts: tuple[tuple[str, int], ...]
+    length: int
+    folded: str
+    aliases: tuple[tuple[str, str], ...]  # (name, relation form) the text states
 
 
-class Corpus:
-    """Postings keyed by memory text, brought up to date by difference: a store that changed in a few
-    memories costs a few memories' terms, not a rebuild of every posting."""
-
-    __slots__ = ("_postings", "_texts")
-
-    def __init__(self) -> None:
-        self._postings: dict[str, dict[str, int]] = {}
-        self._texts: frozenset[str] = frozenset()
-
-    def sync(self, texts: frozenset[str]) -> None:
-        """Hold exactly the terms of `texts`."""
-        postings = self._postings
-        for text in self._texts - texts:
-            for term, _ in _term_counts(text):
-                holding = postings[term]
-                del holding[text]
-                if not holding:
-                    del postings[term]
-        for text in texts - self._texts:
-            for term, count in _term_counts(text):
-                hits = postings.get(term)
-                if hits is None:
-                    postings[term] = {text: count}
-                else:
-                    hits[text] = count
-        self._texts = texts
-
-    def hits(self, term: str) -> dict[str, int]:
-        return self._postings.get(term, {})
+def _read(text: str) -> _Text:
+    counts = tuple(Counter(search_terms(text)).items())
+    return _Text(counts, sum(count for _, count in counts), normalise(text), tuple(stated_aliases(text)))
 
 
-class Index:
-    """BM25 statistics of one store snapshot (items oldest first); build once, query many times.
+Postings = dict[str, dict[str, int]]
 
-    Pass the previous snapshot's `corpus` to update it instead of building one: the index then owns it,
-    and the older index must not be queried again.
+
+class RankingIndex:
+    """BM25 statistics of one tuple of memories (oldest first); immutable once built, query it many times.
+
+    Built from the previous snapshot's index, it reuses what that one derived for every unchanged text and
+    copies only the postings a changed text touches: the previous index stays whole and can still be
+    queried. Over any tuple of items (e.g. active and archived memories together, positions in the order
+    given), one index ranks them all in one order.
     """
 
-    __slots__ = ("_corpus", "_idfs", "_norms", "_positions", "items")
+    __slots__ = ("_alias_hits", "_aliases", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
+                 "_query_aliases", "_texts", "items")
+    _texts: dict[str, _Text]
+    _postings: Postings
+    _aliases: dict[str, tuple[str, ...]]
+    _query_aliases: dict[str, tuple[str, ...]]
+    _alias_hits: Postings
 
-    def __init__(self, items: Sequence[MemoryItem], corpus: Corpus | None = None) -> None:
+    def __init__(self, items: Sequence[MemoryItem], previous: Optional[RankingIndex] = None) -> None:
         self.items = tuple(items)
         positions: dict[str, list[int]] = {}
         for position, item in enumerate(self.items):
-            at = positions.get(item.content)
-            if at is None:
-                positions[item.content] = [position]
-            else:
-                at.append(position)
+            positions.setdefault(item.content, []).append(position)
         self._positions = positions
-        self._corpus = corpus if corpus is not None else Corpus()
-        self._corpus.sync(frozenset(positions))
-        lengths = [_length(item.content) for item in self.items]
+        known: dict[str, _Text] = previous._texts if previous is not None else {}
+        self._texts = {text: known.get(text) or _read(text) for text in positions}
+        self._postings = _postings(previous._postings if previous is not None else {}, known, self._texts)
+        lengths = [self._texts[item.content].length for item in self.items]
         average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
         self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
+        statements = [statement for text in self._texts.values() for statement in text.aliases]
+        # A memory naming someone is also about the relation and the broader ones (苏晴 → @wife, @spouse);
+        # a query naming them asks about the relation itself: its name's own words already match the name.
+        self._aliases = aliases(statements)
+        self._query_aliases = aliases(statements, broader=False)
+        self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
+        self._max_idf = self._idf_of(1)
+
+    def _named_hits(self, previous: Optional[RankingIndex]) -> Postings:
+        """The relation terms each text earns by naming someone the store defines ("林小雨" → @wife);
+        by difference from the previous index when the store defines the same names."""
+        if not self._aliases:
+            return {}
+        if previous is None or previous._aliases != self._aliases:
+            return _named_postings(self._texts, self._texts.keys(), self._aliases)
+        hits = {term: dict(held) for term, held in previous._alias_hits.items()}
+        for text in previous._texts.keys() - self._texts.keys():
+            for held in hits.values():
+                held.pop(text, None)
+        added = _named_postings(self._texts, self._texts.keys() - previous._texts.keys(), self._aliases)
+        for term, held in added.items():
+            hits.setdefault(term, {}).update(held)
+        return {term: held for term, held in hits.items() if held}
+
+    def _hits(self, term: str) -> dict[str, int]:
+        direct = self._postings.get(term)
+        named = self._alias_hits.get(term)
+        if named is None:
+            return direct or {}
+        return {**named, **direct} if direct else named
+
+    def _idf_of(self, hits: int) -> float:
+        return math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
 
     def _idf(self, term: str) -> float:
-        """Computed per query term rather than for every term at build time: a rebuild stays cheap."""
+        """Computed per query term rather than for every term at build time: a rebuild stays cheap. Only
+        terms the index holds are ever asked, so this holds at most the index's own vocabulary."""
         known = self._idfs.get(term)
         if known is None:
             positions = self._positions
-            hits = sum(len(positions[text]) for text in self._corpus.hits(term))
-            known = self._idfs[term] = math.log(1 + (len(self.items) - hits + 0.5) / (hits + 0.5))
+            hits = sum(len(positions[text]) for text in self._hits(term))
+            known = self._idfs[term] = self._idf_of(hits)
         return known
+
+    def _weight(self, term: str, named: frozenset[str]) -> float:
+        if term[0] in "#@%" or not is_strong(term):
+            return _base_weight(term)
+        boost = STRONG_BOOST + (NAME_BOOST if term in named else 0.0)
+        return 1.0 + boost * self._idf(term) / self._max_idf
+
+    def _query_weights(self, query: str) -> dict[str, float]:
+        bounded = _bounded(query)
+        named = names(bounded)
+        weights: dict[str, float] = {}
+        for term in search_terms(bounded):
+            if term not in weights and (term in self._postings or term in self._alias_hits):
+                weights[term] = self._weight(term, named)
+        if self._aliases:
+            for term in named_in(normalise(bounded), self._query_aliases):
+                if term not in weights:
+                    weights[term] = ALIAS_WEIGHT * CONCEPT_WEIGHT
+        return weights
 
     def _scores(self, query: str) -> tuple[list[float], list[float]]:
         """BM25 of the query, and that plus its damped expansion: one score ≥ 0 per item, in item order."""
@@ -146,25 +183,29 @@ class Index:
                 total[position] += FEEDBACK_WEIGHT * extra
         return direct, total
 
-    def _query_weights(self, query: str) -> dict[str, float]:
-        return {term: _query_weight(term) for term in search_terms(_bounded(query)) if self._corpus.hits(term)}
-
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
         norms, positions = self._norms, self._positions
         for term, query_weight in weights.items():
             idf = self._idf(term) * query_weight * (K1 + 1)
-            for text, count in self._corpus.hits(term).items():
+            for text, count in self._hits(term).items():
                 for position in positions[text]:
                     scores[position] += idf * count / (count + norms[position])
         return scores
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
-        best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > 0),
+        """Terms of the few best matches, only where they stand out: when the best matches score no
+        higher than the many after them, nothing says which one is relevant, and expanding from them
+        would drift the query towards whatever they happen to share."""
+        matched = [score for score in scores if score > 0]
+        if not matched:
+            return {}
+        floor = FEEDBACK_MARGIN * sum(matched) / len(matched)
+        best = heapq.nlargest(FEEDBACK_DOCS, (p for p, score in enumerate(scores) if score > floor),
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
-            for term, _ in _term_counts(self.items[position].content):
+            for term, _ in self._texts[self.items[position].content].counts:
                 if term not in weights:
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
@@ -190,3 +231,36 @@ class Index:
         expanded = sorted([(scores[p], p) for p in range(count) if direct[p] <= 0 < scores[p]], reverse=True)
         rest = [p for p in range(count - 1, -1, -1) if scores[p] <= 0]
         return [p for _, p in matched] + [p for _, p in expanded] + rest, scores
+
+
+def _named_postings(texts: dict[str, _Text], which: Iterable[str],
+                    known: dict[str, tuple[str, ...]]) -> Postings:
+    hits: Postings = {}
+    for text in which:
+        for term in named_in(texts[text].folded, known):
+            hits.setdefault(term, {})[text] = 1
+    return hits
+
+
+def _postings(previous: Postings, known: dict[str, _Text], texts: dict[str, _Text]) -> Postings:
+    """The postings of `texts`, from those of `known` by difference; `previous` is never changed."""
+    postings = dict(previous)
+    owned: set[str] = set()
+
+    def own(term: str) -> dict[str, int]:
+        if term not in owned:
+            postings[term] = dict(postings.get(term, {}))
+            owned.add(term)
+        return postings[term]
+
+    for text in known.keys() - texts.keys():
+        for term, _ in known[text].counts:
+            holding = own(term)
+            del holding[text]
+            if not holding:
+                del postings[term]
+                owned.discard(term)
+    for text in texts.keys() - known.keys():
+        for term, count in texts[text].counts:
+            own(term)[text] = count
+    return postings

@@ -1,10 +1,12 @@
-"""The one tokeniser of the memory rules: match keys, CJK bigrams and Latin/digit words (SPEC S9.1, S9.2)."""
+"""The one tokeniser of the memory rules: match keys, CJK bigrams and stemmed words (SPEC S9.1, S9.2)."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+
+from sidecar.rules.memo import memo
+from sidecar.rules.stemming import stem_words
 
 # Words nearly every memory shares ("the user prefers …", "用户偏好 …"): they say nothing about which
 # fact a memory holds, so they are cut out before bigrams are formed and never make two facts look alike.
@@ -46,6 +48,8 @@ _WORD = re.compile(r"\d+(?:\.\d+)+|[^\W_]+")
 def is_cjk(char: str) -> bool:
     if char < "\u3040":
         return False
+    if "\u4e00" <= char <= "\u9fff":
+        return True
     code = ord(char)
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
@@ -58,7 +62,7 @@ def normalise(text: str) -> str:
     return text.casefold()
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=2 * 1024 * 1024)
 def match_key(text: str) -> str:
     """S9.1: NFKC, casefold, whitespace and every punctuation/symbol character removed."""
     key = "".join(c for c in normalise(text) if not _dropped_from_key(c))
@@ -73,33 +77,22 @@ def _dropped_from_key(char: str) -> bool:
 
 
 def stem(word: str) -> str:
-    """A light English stemmer: plurals and the common verb endings, so "prefers"/"preferred" meet."""
-    if len(word) <= 3 or not word.isascii() or not word.isalpha():
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        word = word[:-1]
-    elif word.endswith("ing") and len(word) > 5:
-        word = _undouble(word[:-3])
-    elif word.endswith("ed") and len(word) > 4:
-        word = _undouble(word[:-2])
-    if word.endswith("ment") and len(word) > 7:
-        word = word[:-4]
-    if word.endswith("e") and len(word) > 4:
-        word = word[:-1]
-    return word
+    """Snowball's stem of a folded word in its script's language, then a derivational "-y" Snowball keeps
+    ("photography" → "photograph", as "photographs"), so more forms of one word meet."""
+    return _stems((word,))[0]
 
 
-def _undouble(word: str) -> str:
-    if len(word) > 2 and word[-1] == word[-2] and word[-1] not in "lsz":
+def _stems(words: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(_derived(stemmed) for stemmed in stem_words(words))
+
+
+def _derived(word: str) -> str:
+    if len(word) >= 7 and word.endswith("i") and word.isascii() and word.isalpha():
         return word[:-1]
     return word
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=8 * 1024 * 1024)
 def tokens(text: str) -> tuple[str, ...]:
     """Content tokens in text order: CJK bigrams (a lone character stands alone) and stemmed words.
 
@@ -108,33 +101,35 @@ def tokens(text: str) -> tuple[str, ...]:
     return tuple(_tokens(normalise(text)))
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=8 * 1024 * 1024)
 def token_set(text: str) -> frozenset[str]:
     return frozenset(tokens(text))
 
 
 def _tokens(text: str) -> list[str]:
     out: list[str] = []
+    words: list[int] = []  # where the Latin/digit words are in `out`: stemmed together, in one call
     position = 0
     for run in _CJK_RUN.finditer(text):
-        _words(text[position:run.start()], out)
+        _words(text[position:run.start()], out, words)
         for piece in _GENERIC_CJK_PATTERN.split(run.group()):
             if len(piece) == 1:
                 out.append(piece)
             else:
                 out.extend(piece[i:i + 2] for i in range(len(piece) - 1))
         position = run.end()
-    _words(text[position:], out)
-    return out
+    _words(text[position:], out, words)
+    if not words:
+        return out
+    for at, stemmed in zip(words, _stems(tuple(out[at] for at in words)), strict=True):
+        out[at] = stemmed
+    return [token for token in out if token not in GENERIC_WORDS]
 
 
-def _words(text: str, out: list[str]) -> None:
-    for match in _WORD.finditer(text):
-        word = match.group()
-        if word in GENERIC_WORDS:
-            continue
-        word = stem(word)
+def _words(text: str, out: list[str], words: list[int]) -> None:
+    for word in _WORD.findall(text):
         if word not in GENERIC_WORDS:
+            words.append(len(out))
             out.append(word)
 
 
@@ -143,18 +138,18 @@ def is_strong(token: str) -> bool:
     return not is_cjk(token[0])
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=1024 * 1024)
 def names(text: str) -> frozenset[str]:
     """Tokens the text writes as names: with a capital or a digit, or any Latin word in a CJK sentence."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text.encode("utf-8", "ignore").decode("utf-8"))
     in_cjk = any(is_cjk(c) for c in text)
-    found: set[str] = set()
+    words = []
     for match in _WORD.finditer(text):
         word = match.group()
         if any(is_cjk(c) for c in word) or not (in_cjk or any(c.isupper() or c.isdigit() for c in word)):
             continue
         folded = word.casefold()
-        if folded not in GENERIC_WORDS and stem(folded) not in GENERIC_WORDS:
-            found.add(stem(folded))
-    return frozenset(found)
+        if folded not in GENERIC_WORDS:
+            words.append(folded)
+    return frozenset(word for word in _stems(tuple(words)) if word not in GENERIC_WORDS)

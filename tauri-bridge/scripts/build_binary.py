@@ -65,6 +65,8 @@ def build(layout: str, dist: Path) -> Path:
         # guarantees into the interpreter, since a frozen app ignores PYTHONUNBUFFERED / PYTHONUTF8.
         "--python-option", "u", "--python-option", "X utf8",
         "--hidden-import", "anyio._backends._asyncio",
+        # The rules' word lists are data files, read with importlib.resources (issue 14).
+        "--add-data", f"{ROOT / 'sidecar' / 'rules' / 'data'}{os.pathsep}sidecar/rules/data",
         *(option for module in EXCLUDES for option in ("--exclude-module", module)),
         "--additional-hooks-dir", str(BRIDGE / "scripts" / "pyinstaller-hooks"),
         # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start.

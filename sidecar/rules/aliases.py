@@ -1,0 +1,151 @@
+"""Names the store defines ("用户的妻子叫 X", "my manager is Y"): the name and the relation become one term."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from sidecar.rules.concepts import concept_terms, relation_forms, relation_terms
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import GENERIC_WORDS, is_cjk, normalise
+
+# A Chinese name is two to four characters; a name ends where a particle or a verb of the sentence begins.
+_CJK_NAME_STOPS = frozenset("是的在和与跟也很了，。、；：！？,.;:!? 她他它们今每从")
+_MAX_CJK_NAME = 4
+# A person's store names a handful of people and pets; every name is looked for in every memory, so a
+# store stating thousands (a pasted list) must not make each rebuild scan thousands: the newest stand.
+MAX_NAMES = 64
+_LATIN_NAME = r"([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)"
+_OWNER_ZH = "(?:用户|我|他|她)的?"
+_OWNER_EN = r"(?i:(?:the )?user's|my|his|her)"
+
+
+class _Patterns:
+    def __init__(self, zh: list[str], en: list[str]) -> None:
+        zh_forms = "|".join(sorted(map(re.escape, zh), key=len, reverse=True))
+        en_forms = "|".join(sorted(map(re.escape, en), key=len, reverse=True))
+        # 用户的妻子叫林小雨 / 用户的猫名叫团子 / 我老婆是 Anna
+        self.zh_after = re.compile(f"{_OWNER_ZH}({zh_forms})(?:的名字|名字)?(?:叫做|名叫|叫|是)\\s*")
+        # 用户养了一只叫团子的猫
+        self.zh_named = re.compile(f"(?:叫做|名叫|叫)([^\\W\\d_]{{2,{_MAX_CJK_NAME}}}?)的({zh_forms})")
+        # 林小雨是用户的妻子
+        self.zh_before = re.compile(f"(?:是|为){_OWNER_ZH}({zh_forms})")
+        # my manager is Dana / the user's wife, Anna, … / user's cat named Miso
+        self.en_after = re.compile(
+            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called))"
+            rf"\s+{_LATIN_NAME}")
+        # Dana is the user's manager
+        self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
+
+
+@memo(max_bytes=1024 * 1024)
+def _patterns(_: str) -> _Patterns:
+    zh, en = relation_forms()
+    return _Patterns(zh, en)
+
+
+def _compiled() -> _Patterns:
+    return _patterns("relations")
+
+
+def _cjk_name_after(text: str, start: int) -> str | None:
+    name = ""
+    for char in text[start:start + _MAX_CJK_NAME + 1]:
+        if char in _CJK_NAME_STOPS or not is_cjk(char):
+            break
+        name += char
+    return name if 2 <= len(name) <= _MAX_CJK_NAME else None
+
+
+def _cjk_name_before(text: str, end: int) -> str | None:
+    start = end
+    while start > 0 and is_cjk(text[start - 1]) and text[start - 1] not in _CJK_NAME_STOPS:
+        start -= 1
+    name = text[start:end]
+    return name if 2 <= len(name) <= _MAX_CJK_NAME else None
+
+
+def _names_someone(text: str, match: re.Match[str], name: str) -> bool:
+    """After 叫 a name follows; after 是 it may be a description ("是医生", "是橘色的"), which is no name."""
+    if not match.group().rstrip().endswith("是"):
+        return True
+    after = match.end() + len(name)
+    return not concept_terms(name) and text[after:after + 1] != "的"
+
+
+def _latin_name(name: str) -> str | None:
+    words = [word for word in name.split() if word.casefold() not in GENERIC_WORDS]
+    return " ".join(words) if words and len(words[0]) > 1 else None
+
+
+def stated_aliases(text: str) -> list[tuple[str, str]]:
+    """(name, relation form) for each relation this text gives a name to; the name as written."""
+    patterns = _compiled()
+    found: list[tuple[str, str]] = []
+    for match in patterns.zh_after.finditer(text):
+        end = match.end()
+        latin = re.match(_LATIN_NAME, text[end:])
+        name = _latin_name(latin.group(1)) if latin else _cjk_name_after(text, end)
+        if name and (latin or _names_someone(text, match, name)):
+            found.append((name, match.group(1)))
+    for match in patterns.zh_before.finditer(text):
+        before = text[:match.start()].rstrip()
+        latin = re.search(_LATIN_NAME + "$", before)
+        name = _latin_name(latin.group(1)) if latin else _cjk_name_before(before, len(before))
+        if name:
+            found.append((name, match.group(1)))
+    for match in patterns.zh_named.finditer(text):
+        if all(is_cjk(char) for char in match.group(1)):
+            found.append((match.group(1), match.group(2)))
+    for match in patterns.en_after.finditer(text):
+        name = _latin_name(match.group(2))
+        if name:
+            found.append((name, match.group(1)))
+    for match in patterns.en_before.finditer(text):
+        name = _latin_name(match.group(1))
+        if name:
+            found.append((name, match.group(2)))
+    return found
+
+
+def aliases(statements: Iterable[tuple[str, str]], broader: bool = True) -> dict[str, tuple[str, ...]]:
+    """Each folded name that `stated_aliases` found, with the concept term of the relation it names and,
+    if `broader`, the broader ones that name it too (妻子 → @wife, and @spouse for "爱人").
+
+    A name given to two different relations stands for both.
+    """
+    found: dict[str, set[str]] = {}
+    for name, relation in statements:
+        named = [term for term in concept_terms(relation) if term[0] == "@"]
+        terms = [wider for term in named for wider in relation_terms(term)] if broader else named
+        if not terms:
+            continue
+        # "Dana Scott" is often "Dana" afterwards: the first name stands for the relation too.
+        for spelled in {name, name.split()[0]}:
+            if len(spelled) > 1:
+                found.setdefault(normalise(spelled), set()).update(terms)
+    newest = list(found.items())[-MAX_NAMES:]
+    return {name: tuple(sorted(terms)) for name, terms in newest}
+
+
+def named_in(text: str, known: Mapping[str, tuple[str, ...]]) -> list[str]:
+    """The relation terms of every known name the (folded) text mentions as a whole word."""
+    found: list[str] = []
+    for name, terms in known.items():
+        at = text.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if _whole(text, at, end, name):
+                found.extend(terms)
+                break
+            at = text.find(name, at + 1)
+    return found
+
+
+def _whole(text: str, start: int, end: int, name: str) -> bool:
+    """A Latin name is a whole word; a Chinese one may stand anywhere (Chinese is written without spaces)."""
+    if is_cjk(name[0]):
+        return True
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() and not is_cjk(before)) and not (after.isalnum() and not is_cjk(after))

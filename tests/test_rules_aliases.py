@@ -1,0 +1,113 @@
+"""Names the store defines become one ranking term with their relation (issue 17)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol import MemoryItem
+from sidecar.rules.aliases import aliases, named_in, stated_aliases
+from sidecar.rules.rank import RankingIndex
+from tests.strategies import contents
+
+
+def mem(id_: str, content: str, created_at: int) -> MemoryItem:
+    return MemoryItem(id=id_, content=content, created_at=created_at, source_scope="global")
+
+
+@pytest.mark.parametrize(("text", "name", "relation"), [
+    ("用户的妻子叫林小雨，是一名中学老师", "林小雨", "妻子"),
+    ("林小雨是用户的妻子", "林小雨", "妻子"),
+    ("用户养了一只叫团子的猫", "团子", "猫"),
+    ("用户老婆是 Anna", "Anna", "老婆"),
+    ("My manager is Dana Scott", "Dana Scott", "manager"),
+    ("The user's wife, Anna, loves tulips", "Anna", "wife"),
+    ("Dana is the user's manager", "Dana", "manager"),
+])
+def test_a_relation_and_its_name_are_read_in_either_order_and_language(text: str, name: str, relation: str) -> None:
+    assert (name, relation) in stated_aliases(text)
+
+
+@pytest.mark.parametrize("text", [
+    "用户的妻子喜欢百合花",  # no name given
+    "The user's manager likes long meetings",
+    "用户的猫是橘色的",  # 是 + a description, not a name
+])
+def test_a_relation_without_a_name_defines_nothing(text: str) -> None:
+    assert aliases(stated_aliases(text)) == {}
+
+
+def test_a_name_stands_for_its_relation_and_the_broader_ones() -> None:
+    known = aliases([("林小雨", "妻子"), ("Dana Scott", "manager")])
+    assert set(known["林小雨"]) >= {"@wife", "@spouse"}
+    assert known["dana"] == known["dana scott"] and "@manager" in known["dana"]
+
+
+def test_a_latin_name_is_found_only_as_a_whole_word() -> None:
+    known = {"ann": ("@wife",)}
+    assert named_in("dinner with ann tonight", known) == ["@wife"]
+    assert named_in("an annual review", known) == []
+
+
+STORE = [
+    mem("who", "用户的妻子叫苏晴，在银行工作", 1),
+    mem("flowers", "苏晴最喜欢的花是洋桔梗", 2),
+    mem("cat", "用户养了一只叫团子的猫", 3),
+    mem("food", "团子只吃鸡肉味的罐头", 4),
+    mem("noise", "用户喜欢洋甘菊茶", 5),
+    mem("boss", "My manager is Dana Scott", 6),
+    mem("review", "Dana wants the quarterly report by Friday", 7),
+    mem("gift", "用户打算给老婆买生日礼物", 8),
+]
+
+
+def first(query: str) -> str:
+    index = RankingIndex(STORE)
+    return index.items[index.order(query)[0]].id
+
+
+def test_a_message_about_the_relation_finds_memories_that_use_the_name() -> None:
+    index = RankingIndex(STORE)
+    order = [index.items[p].id for p in index.order("老婆喜欢什么花？")]
+    assert order.index("flowers") < order.index("who") < order.index("noise")
+    assert first("my wife's favourite flower?") == "flowers"
+    assert first("猫咪能吃什么罐头") == "food"
+    assert first("what does my boss want by Friday?") == "review"
+
+
+def test_a_message_using_the_name_finds_memories_about_the_relation() -> None:
+    index = RankingIndex(STORE)
+    order = [index.items[p].id for p in index.order("苏晴的生日礼物")]
+    assert order.index("gift") < order.index("noise")
+
+
+def test_without_the_defining_memory_the_name_is_just_a_name() -> None:
+    index = RankingIndex([item for item in STORE if item.id != "who"])
+    ranked = dict((index.items[p].id, score) for p, score in index.ranked("老婆喜欢什么花？"))
+    assert ranked["flowers"] < ranked["gift"]
+
+
+@given(st.lists(contents, max_size=20), contents)
+def test_aliases_of_any_text_never_raise_and_name_known_relations(texts: list[str], query: str) -> None:
+    known = aliases(statement for text in texts for statement in stated_aliases(text))
+    for name, terms in known.items():
+        assert name and all(term.startswith("@") for term in terms)
+    assert set(named_in(query, known)) <= {term for terms in known.values() for term in terms}
+
+
+@given(st.lists(st.one_of(contents, st.builds("用户的妻子叫{}".format, contents),
+                          st.builds("My manager is {}".format, contents)), max_size=15), contents)
+def test_a_store_defining_any_names_ranks_any_query_as_a_permutation(texts: list[str], query: str) -> None:
+    stored = [mem(f"m{n}", text, n) for n, text in enumerate(texts)]
+    ranked = RankingIndex(stored).ranked(query)
+    assert sorted(p for p, _ in ranked) == list(range(len(stored)))
+    assert all(score >= 0 for _, score in ranked)
+
+
+def test_a_store_naming_thousands_keeps_only_the_newest_names() -> None:
+    from sidecar.rules.aliases import MAX_NAMES
+
+    statements = [(f"Name{n:04d}", "manager") for n in range(1000)]
+    known = aliases(statements)
+    assert len(known) <= MAX_NAMES and "name0999" in known and "name0000" not in known

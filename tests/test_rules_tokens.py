@@ -1,0 +1,70 @@
+"""The one tokeniser (S9.2, issue 17): Snowball stems by script, shared by ranking and restatement."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from protocol import MemoryItem
+from sidecar.rules import match, rank
+from sidecar.rules.stemming import language_of
+from sidecar.rules.tokens import names, stem, token_set, tokens
+from tests.strategies import contents
+
+nasty = st.text(st.characters(codec="utf-8"), max_size=300) | contents
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("volunteering", "volunteered"),
+    ("photography", "photographs"),
+    ("negotiation", "negotiated"),
+    ("frustration", "frustrated"),
+    ("biology", "biologist"),
+    ("subscriptions", "subscription"),
+])
+def test_inflected_and_derived_forms_of_one_word_meet(a: str, b: str) -> None:
+    assert tokens(a) == tokens(b) != ()
+
+
+def test_ranking_and_restatement_read_the_same_word_forms() -> None:
+    # Both rules take their words from this one tokeniser, so a form that meets in one meets in the other.
+    assert match.restates("User volunteered at the animal shelter every Sunday",
+                          "User is volunteering at the animal shelter every Sunday")
+    assert match.restates("User loves photography of birds", "User loves photographs of birds")
+    items = [MemoryItem(id=str(n), content=text, created_at=n, source_scope="global")
+             for n, text in enumerate(["User volunteered at the animal shelter", "User likes tea"])]
+    ranked = rank.RankingIndex(items)
+    assert ranked.order("volunteering at a shelter")[0] == 0
+    assert token_set("User volunteered at the shelter") == token_set("user volunteering at the shelters")
+
+
+def test_each_script_gets_its_own_snowball_language() -> None:
+    assert language_of("running") == "english"
+    assert language_of("книги") == "russian"
+    assert language_of("häuser") == "german"
+    assert language_of("niño") == "spanish"
+    assert language_of("3.11") is None and language_of("ꙮꙮ") is None
+    assert tokens("книги") == tokens("книга")
+    assert stem("running") == "run"
+
+
+def test_generic_words_never_become_tokens_after_stemming() -> None:
+    assert tokens("The user prefers to use") == ()
+    assert tokens("用户偏好使用") == ()
+
+
+def test_names_are_stemmed_like_tokens() -> None:
+    assert names("Leo went Climbing") == {"leo", "climb"}
+    assert names("用户用 Neovim") == {"neovim"}
+
+
+@given(nasty)
+def test_tokens_are_stable_under_nfkc_and_case(text: str) -> None:
+    clean = text.encode("utf-8", "ignore").decode("utf-8")
+    assert tokens(unicodedata.normalize("NFKC", clean)) == tokens(clean)
+    assert tokens(clean.casefold()) == tokens(clean)
+    ascii_only = clean.encode("ascii", "ignore").decode("ascii")
+    assert tokens(ascii_only.swapcase()) == tokens(ascii_only)

@@ -1,0 +1,89 @@
+"""The glossary and topic word lists are data files, checked here (issue 14): one concept per form, no dangling ids."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sidecar.rules.concepts import concept_terms, read_word_lists
+from sidecar.rules.tokens import is_cjk, normalise
+from tests.strategies import contents
+
+LISTS = read_word_lists()
+
+
+def test_every_surface_form_belongs_to_exactly_one_concept_or_topic() -> None:
+    forms = Counter(normalise(form) for forms in LISTS.concepts.values() for form in forms)
+    forms.update(normalise(form) for forms in LISTS.topic_forms.values() for form in forms)
+    assert [form for form, count in forms.items() if count > 1] == []
+
+
+def test_every_form_is_read_as_its_own_concept_even_where_another_stems_alike() -> None:
+    # "production" stems like "product" and "doctorate" like "doctor": the form itself still decides.
+    misread = [(form, concept) for concept, forms in LISTS.concepts.items() for form in forms
+               if "@" + concept not in concept_terms(form)]
+    assert misread == []
+    assert "@production" in concept_terms("production") and "@product" in concept_terms("products")
+
+
+def test_every_referenced_concept_and_topic_exists() -> None:
+    assert [c for concepts in LISTS.topics.values() for c in concepts if c not in LISTS.concepts] == []
+    assert set(LISTS.topic_forms) <= set(LISTS.topics)
+    assert [c for c in LISTS.relations if c not in LISTS.concepts] == []
+    assert [c for wider in LISTS.relations.values() for c in wider if c not in LISTS.concepts] == []
+
+
+def test_a_concept_belongs_to_at_most_three_topics_and_every_topic_has_words() -> None:
+    belongs = Counter(c for concepts in LISTS.topics.values() for c in set(concepts))
+    assert max(belongs.values()) <= 3
+    assert all(concepts or LISTS.topic_forms[topic] for topic, concepts in LISTS.topics.items())
+
+
+def test_no_form_is_empty_or_carries_spaces_or_capitals() -> None:
+    for forms in [*LISTS.concepts.values(), *LISTS.topic_forms.values()]:
+        for form in forms:
+            assert form and form == form.strip() and normalise(form) == form
+
+
+SINGLE_CHARACTER_FORMS = sorted(form for forms in LISTS.concepts.values() for form in forms
+                                if len(form) == 1 and is_cjk(form))
+
+
+def test_single_character_forms_exist_so_the_next_tests_mean_something() -> None:
+    assert "雨" in SINGLE_CHARACTER_FORMS and "猫" in SINGLE_CHARACTER_FORMS
+
+
+def test_a_single_character_form_never_matches_inside_a_longer_word() -> None:
+    assert "@rain" not in concept_terms("他在看雨果的书")
+    assert "@fish" not in concept_terms("晚饭吃鱼香肉丝")
+    assert "@cat" not in concept_terms("熊猫馆今天开门")
+
+
+def test_a_single_character_form_still_matches_where_it_stands_alone() -> None:
+    assert "@cat" in concept_terms("我家的猫很胖")
+    assert "@cat" in concept_terms("用户养了两只猫")
+    assert "@rain" in concept_terms("明天有雨吗")
+    assert "@cat" in concept_terms("猫")
+
+
+@pytest.mark.parametrize("form", SINGLE_CHARACTER_FORMS)
+def test_each_single_character_form_is_silent_between_two_ordinary_characters(form: str) -> None:
+    concept = next(c for c, forms in LISTS.concepts.items() if form in forms)
+    # 果 and 馆 are in no form's neighbour list: the character is then part of some longer word.
+    assert "@" + concept not in concept_terms("果" + form + "馆")
+
+
+@given(contents)
+def test_concept_terms_of_any_text_are_stable_under_nfkc_and_case(text: str) -> None:
+    clean = text.encode("utf-8", "ignore").decode("utf-8")
+    assert concept_terms(clean.casefold()) == concept_terms(clean)
+    assert all(term[0] in "@%" for term in concept_terms(clean))
+
+
+@given(st.text(st.characters(codec="utf-8"), max_size=200))
+def test_concept_terms_of_drawn_text_name_known_concepts_and_topics(text: str) -> None:
+    for term in concept_terms(text):
+        assert term[1:] in (LISTS.concepts if term[0] == "@" else LISTS.topics)
