@@ -67,6 +67,7 @@ generate: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/long_use.py
 
 # The packaged sidecar: the one-dir layout the app ships (tauri-bridge/resources/memory-sidecar/), then
 # the one-file fallback (tauri-bridge/binaries/memory-sidecar-<target triple>).

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from protocol import MemoryItem  # noqa: E402
 from sidecar.config import Settings  # noqa: E402
 from sidecar.rules.evict import evict, oldest_first  # noqa: E402
-from sidecar.rules.merge import candidate_contents, merge_contents  # noqa: E402
+from sidecar.rules.merge import StoreTexts, candidate_contents, merge_contents  # noqa: E402
 from sidecar.rules.text import normalise_whitespace  # noqa: E402
 from sidecar.service import MemoryService  # noqa: E402
 from sidecar.store import Snapshot  # noqa: E402
@@ -69,16 +69,19 @@ def candidates(rng: random.Random, stored: list[MemoryItem], facts: list[str]) -
 
 
 def rules_samples(rounds: int, seed: int) -> list[float]:
-    """The merge rules alone, in memory: restatement checks, updates, eviction; no file, no history."""
+    """The merge rules alone, in memory: restatement checks, updates, eviction; no file, no history. The
+    stored texts' index is held between merges, as the store's owner holds it."""
     rng = random.Random(seed)
     stored = corpus()[:1000]
     facts = fresh_facts()
+    held = StoreTexts()
     samples = []
     for round_ in range(rounds):
         texts = candidates(rng, stored, facts)
         started = time.perf_counter()
         contents, dropped = candidate_contents(texts)
-        stored = merge_contents(stored, contents, "bench", (), 1000, 1_900_000_000_000 + round_, dropped).memories
+        stored = merge_contents(stored, contents, "bench", (), 1000, 1_900_000_000_000 + round_, dropped,
+                                store_texts=held).memories
         samples.append(time.perf_counter() - started)
     return samples
 
@@ -99,13 +102,7 @@ def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
             started = time.perf_counter()
             if ours:
                 contents, dropped = candidate_contents(texts)
-
-                def plan(current: Snapshot, contents: list[str] = contents, now: int = now,
-                         dropped: int = dropped) -> tuple[Optional[list[MemoryItem]], None]:
-                    merged = merge_contents(current.items, contents, "bench", (), 1000, now, dropped)
-                    return merged.memories, None
-
-                service.apply_plan("merge", plan, running)
+                service.merge_texts("merge", contents, dropped, "bench", (), 1000, running)
             else:
                 def replace(current: Snapshot, texts: list[str] = texts,
                             now: int = now) -> tuple[Optional[list[MemoryItem]], None]:

@@ -1,5 +1,17 @@
 """Wire types of the ai-memory sidecar: the single source of truth; depends only on msgspec."""
 
+from protocol.bounds import (
+    ARCHIVE_LIST_LIMIT,
+    DEFAULT_BUDGET_BYTES,
+    DEFAULT_MAX_LINE_BYTES,
+    HISTORY_LIMIT,
+    MAX_CONTENT_CHARS,
+    MAX_ID_CHARS,
+    MAX_SCOPE_CHARS,
+    MEMORY_LIMIT,
+    SEARCH_LIMIT,
+    Range,
+)
 from protocol.envelope import (
     ErrorData,
     ErrorObject,
@@ -9,10 +21,16 @@ from protocol.envelope import (
     ResultResponse,
 )
 from protocol.errors import BRIDGE_PREFIXES, ErrorCode
-from protocol.methods import CANCEL_REQUEST, METHODS, MethodSpec
+from protocol.methods import (
+    CANCEL_REQUEST,
+    METHODS,
+    MethodSpec,
+    StoreAccess,
+    cancellable_methods,
+    long_running_methods,
+    store_methods,
+)
 from protocol.types import (
-    DEFAULT_BUDGET_BYTES,
-    MAX_CONTENT_CHARS,
     PROTOCOL_VERSION,
     AiMessage,
     ArchivedItem,
@@ -47,12 +65,19 @@ from protocol.types import (
 )
 
 __all__ = [
+    "ARCHIVE_LIST_LIMIT",
     "BRIDGE_PREFIXES",
     "CANCEL_REQUEST",
     "DEFAULT_BUDGET_BYTES",
+    "DEFAULT_MAX_LINE_BYTES",
+    "HISTORY_LIMIT",
     "MAX_CONTENT_CHARS",
+    "MAX_ID_CHARS",
+    "MAX_SCOPE_CHARS",
+    "MEMORY_LIMIT",
     "METHODS",
     "PROTOCOL_VERSION",
+    "SEARCH_LIMIT",
     "AiMessage",
     "ArchivedItem",
     "CancelParams",
@@ -79,6 +104,7 @@ __all__ = [
     "MethodSpec",
     "NoParams",
     "Provider",
+    "Range",
     "RememberConversationParams",
     "RememberParams",
     "RequestId",
@@ -88,7 +114,11 @@ __all__ = [
     "SearchHit",
     "SearchParams",
     "SearchResult",
+    "StoreAccess",
     "UndoParams",
     "UndoResult",
     "Update",
+    "cancellable_methods",
+    "long_running_methods",
+    "store_methods",
 ]

@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import msgspec.inspect as mi
 
+from protocol.bounds import CLAMPED, LENGTHS
 from protocol.errors import BRIDGE_PREFIXES, ErrorCode
-from protocol.methods import METHODS
+from protocol.methods import METHODS, cancellable_methods, long_running_methods
 from protocol.types import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +34,9 @@ def build_schema() -> dict[str, Any]:
         methods[name] = {
             "description": spec.doc,
             "notification": spec.notification,
+            "cancellable": spec.cancellable,
+            "callsModel": spec.calls_model,
+            "store": spec.store,
             "params": schemas[2 * i],
             "result": schemas[2 * i + 1],
         }
@@ -40,9 +45,53 @@ def build_schema() -> dict[str, Any]:
         "title": "ai-memory sidecar protocol",
         "protocolVersion": PROTOCOL_VERSION,
         "errors": {code.prefix: int(code) for code in ErrorCode},
+        "bounds": {**LENGTHS, **{name: bound._asdict() for name, bound in CLAMPED.items()}},
         "methods": methods,
+        "alwaysSent": always_sent(),
         "$defs": dict(sorted(defs.items())),
     }
+
+
+def _structs(kind: mi.Type, found: dict[str, mi.StructType]) -> dict[str, mi.StructType]:
+    """Every Struct type reachable from `kind`, by the name its schema $def has."""
+    if isinstance(kind, mi.StructType):
+        if kind.cls.__name__ in found:
+            return found
+        found[kind.cls.__name__] = kind
+        for field in kind.fields:
+            _structs(field.type, found)
+        return found
+    for attribute in getattr(kind, "__struct_fields__", ()):
+        value = getattr(kind, attribute)
+        for inner in value if isinstance(value, tuple) else (value,):
+            if isinstance(inner, mi.Type):
+                _structs(inner, found)
+    return found
+
+
+def _reachable(types: list[Any]) -> dict[str, mi.StructType]:
+    found: dict[str, mi.StructType] = {}
+    for kind in mi.multi_type_info(types):
+        _structs(kind, found)
+    return found
+
+
+def always_sent() -> dict[str, list[str]]:
+    """Per result type, the fields the sidecar encodes in every reply: what TypeScript marks required.
+
+    A Struct encoded without `omit_defaults` writes every field, defaulted ones included (issue 19.8).
+    Raises ValueError for a type used both in params and in results with a defaulted field: it would
+    need two TypeScript shapes, so split it into a params type and a result type.
+    """
+    inputs = _reachable([spec.params for spec in METHODS.values()])
+    outputs = _reachable([spec.result for spec in METHODS.values()])
+    sent: dict[str, list[str]] = {}
+    for name, struct in sorted(outputs.items()):
+        omits = struct.cls.__struct_config__.omit_defaults
+        if name in inputs and any(not field.required for field in struct.fields):
+            raise ValueError(f"{name} is both a params and a result type and has defaulted fields")
+        sent[name] = [field.encode_name for field in struct.fields if field.required or not omits]
+    return sent
 
 
 def union(members: Any) -> str:
@@ -78,12 +127,15 @@ def render_typescript(schema: dict[str, Any]) -> str:
         "",
     ]
     for name, component in schema["$defs"].items():
-        required = set(component.get("required", []))
+        # A result type's defaulted fields are still on the wire in every reply: required for the app.
+        required = set(component.get("required", [])) | set(schema["alwaysSent"].get(name, []))
         if component.get("description"):
             out.append(f"/** {component['description']} */")
         out.append(f"export interface {name} {{")
         for prop, prop_schema in component.get("properties", {}).items():
             optional = "" if prop in required else "?"
+            if prop_schema.get("description"):
+                out.append(f"  /** {prop_schema['description']} */")
             out.append(f"  {prop}{optional}: {ts_type(prop_schema)};")
         out += ["}", ""]
     # Requests and notifications are separate tables (as lsprotocol does) so the compiler refuses
@@ -115,8 +167,35 @@ def render_typescript(schema: dict[str, Any]) -> str:
     out += ["} as const;", "", "export type ErrorPrefix = keyof typeof ERROR_CODES | BridgePrefix;", ""]
     out.append("export const BRIDGE_PREFIXES = [" + ", ".join(json.dumps(p) for p in BRIDGE_PREFIXES)
                + "] as const;")
-    out += ["", "export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];"]
+    out += ["", "export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];", ""]
+    out += render_method_sets() + render_bounds(schema["bounds"])
     return "\n".join(out) + "\n"
+
+
+def _method_set(name: str, doc: str, methods: frozenset[str]) -> list[str]:
+    members = ", ".join(json.dumps(method) for method in METHODS if method in methods)
+    return [f"/** {doc} */", f"export const {name}: ReadonlySet<string> = new Set<RequestMethod>([{members}]);", ""]
+
+
+def render_method_sets() -> list[str]:
+    return [
+        *_method_set("CANCELLABLE_METHODS", "Methods a `$/cancelRequest` stops while they run (S3.5).",
+                     cancellable_methods()),
+        *_method_set("LONG_RUNNING_METHODS",
+                     "Methods that wait on the model: the bridge gives them `extractTimeoutMs`.",
+                     long_running_methods()),
+    ]
+
+
+def render_bounds(bounds: dict[str, Any]) -> list[str]:
+    out = ["/** Lengths the sidecar refuses past (ids, scopes), cuts to (content) or uses by default. */"]
+    out += [f"export const {name} = {value};" for name, value in bounds.items() if isinstance(value, int)]
+    out += ["", "/** Integer params the sidecar clamps into `low`…`high` (never refused), with their default. */"]
+    out.append("export const CLAMPED_LIMITS = {")
+    out += [f"  {name}: {{ low: {r['low']}, high: {r['high']}, default: {r['default']} }},"
+            for name, r in bounds.items() if isinstance(r, dict)]
+    out.append("} as const;")
+    return out
 
 
 def rendered() -> dict[Path, str]:

@@ -1,8 +1,8 @@
-"""The registry of the protocol: every method name with its params and result types (SPEC S5, S6)."""
+"""The registry of the protocol: every method with its params, result, store access and cancellability (S5, S6)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, Optional
 
 import msgspec
 
@@ -31,10 +31,20 @@ from protocol.types import (
     UndoResult,
 )
 
+StoreAccess = Literal["read", "write"]
+
 
 class MethodSpec(msgspec.Struct, frozen=True):
+    """One method of the protocol; `store` is required so that no method is added without deciding it."""
+
     params: type
     result: Any
+    store: Optional[StoreAccess]
+    """A read or a write takes its turn among the store operations in read order (S3.2); None never waits for one."""
+    cancellable: bool = False
+    """`$/cancelRequest` stops it while it runs and it answers CANCELLED (S3.5)."""
+    calls_model: bool = False
+    """Waits on the model (up to the 180 s AI timeout): the bridge gives it its long timeout."""
     notification: bool = False
     doc: str = ""
 
@@ -43,50 +53,69 @@ CANCEL_REQUEST = "$/cancelRequest"
 
 METHODS: dict[str, MethodSpec] = {
     "ai_list_memories": MethodSpec(
-        NoParams, list[MemoryItem], doc="All stored memories, oldest first (S5.1)."
+        NoParams, list[MemoryItem], "read", doc="All stored memories, oldest first (S5.1)."
     ),
     "ai_save_memories": MethodSpec(
-        SaveParams, None, doc="Overwrite the store: validate, cut, sort, evict, atomic write (S5.2)."
+        SaveParams, None, "write", doc="Overwrite the store: validate, cut, sort, evict, atomic write (S5.2)."
     ),
-    "ai_clear_memories": MethodSpec(NoParams, None, doc="Delete the store; idempotent (S5.3)."),
+    "ai_clear_memories": MethodSpec(NoParams, None, "write", doc="Delete the store; idempotent (S5.3)."),
     "ai_extract_memories": MethodSpec(
-        ExtractParams, str, doc="One chat-completions call; the model's raw text (S5.4)."
+        ExtractParams, str, None, cancellable=True, calls_model=True,
+        doc="One chat-completions call; the model's raw text (S5.4).",
     ),
     "ai_merge_memories": MethodSpec(
-        MergeParams, MergeResult, doc="Parse model output and merge it into the store (S6.1, S9.3)."
+        MergeParams, MergeResult, "write", doc="Parse model output and merge it into the store (S6.1, S9.3)."
     ),
     "ai_memory_context": MethodSpec(
-        ContextParams, ContextResult,
+        ContextParams, ContextResult, "read",
         doc="The system message under a UTF-8 byte budget, relevant first with a query (S6.2, S10.2).",
     ),
     "ai_search_memories": MethodSpec(
-        SearchParams, SearchResult, doc="Memories matching a query, best first, score > 0 only (S10.3)."
+        SearchParams, SearchResult, "read", doc="Memories matching a query, best first, score > 0 only (S10.3)."
     ),
     "ai_remember": MethodSpec(
-        RememberParams, MergeResult, doc="Store one explicit memory under the merge rules (S10.5)."
+        RememberParams, MergeResult, "write", doc="Store one explicit memory under the merge rules (S10.5)."
     ),
+    # Reads the store, waits on the model, then merges: its store steps are the service's to order.
     "ai_remember_conversation": MethodSpec(
-        RememberConversationParams, MergeResult,
+        RememberConversationParams, MergeResult, None, cancellable=True, calls_model=True,
         doc="Extract from a conversation with a bounded model input and merge the answer (S10.4).",
     ),
-    "ai_memory_history": MethodSpec(HistoryParams, HistoryResult, doc="Recorded changes, newest first (S9.5)."),
-    "ai_undo_change": MethodSpec(UndoParams, UndoResult, doc="Undo one recorded change (S9.6)."),
-    "ai_forget_history": MethodSpec(NoParams, None, doc="Delete the change history for good (S9.7)."),
+    "ai_memory_history": MethodSpec(
+        HistoryParams, HistoryResult, "read", doc="Recorded changes, newest first (S9.5)."
+    ),
+    "ai_undo_change": MethodSpec(UndoParams, UndoResult, "write", doc="Undo one recorded change (S9.6)."),
+    "ai_forget_history": MethodSpec(
+        NoParams, None, "write", doc="Delete the change history for good (S9.7)."
+    ),
     "ai_list_archive": MethodSpec(
-        ListArchiveParams, ListArchiveResult,
+        ListArchiveParams, ListArchiveResult, "read",
         doc="Archived memories, newest archived first, or matching a query best first (S11.4).",
     ),
     "ai_restore_memories": MethodSpec(
-        RestoreParams, MergeResult, doc="Bring chosen archived memories back into the store (S11.4)."
+        RestoreParams, MergeResult, "write", doc="Bring chosen archived memories back into the store (S11.4)."
     ),
     "ai_delete_archived": MethodSpec(
-        DeleteArchivedParams, MergeResult, doc="Delete chosen archived memories; undoable (S11.4)."
+        DeleteArchivedParams, MergeResult, "write", doc="Delete chosen archived memories; undoable (S11.4)."
     ),
-    "sidecar_info": MethodSpec(NoParams, InfoResult, doc="Who is answering, and where (S6.4)."),
-    "sidecar_shutdown": MethodSpec(NoParams, None, doc="Answer, then exit as on EOF (S6.4)."),
+    "sidecar_info": MethodSpec(NoParams, InfoResult, None, doc="Who is answering, and where (S6.4)."),
+    "sidecar_shutdown": MethodSpec(NoParams, None, None, doc="Answer, then exit as on EOF (S6.4)."),
     CANCEL_REQUEST: MethodSpec(
-        CancelParams, None, notification=True, doc="Cancel an in-flight extraction (S3.5)."
+        CancelParams, None, None, notification=True, doc="Cancel an in-flight extraction (S3.5)."
     ),
 }
 
 
+def cancellable_methods() -> frozenset[str]:
+    """The methods a `$/cancelRequest` stops while they run (S3.5)."""
+    return frozenset(name for name, spec in METHODS.items() if spec.cancellable)
+
+
+def long_running_methods() -> frozenset[str]:
+    """The methods that wait on the model, which the bridge gives its long timeout."""
+    return frozenset(name for name, spec in METHODS.items() if spec.calls_model)
+
+
+def store_methods(access: StoreAccess) -> frozenset[str]:
+    """The methods that read (or write) the store in their turn (S3.2)."""
+    return frozenset(name for name, spec in METHODS.items() if spec.store == access)

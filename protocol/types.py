@@ -6,12 +6,25 @@ from typing import Annotated, Literal, Optional, Union
 
 import msgspec
 
-MAX_CONTENT_CHARS = 200
-DEFAULT_BUDGET_BYTES = 8192
+from protocol.bounds import (
+    DEFAULT_BUDGET_BYTES,
+    HISTORY_LIMIT,
+    MAX_ID_CHARS,
+    MAX_SCOPE_CHARS,
+    MEMORY_LIMIT,
+    SEARCH_LIMIT,
+)
+
 PROTOCOL_VERSION = 1
 
-MemoryId = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+MemoryId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
+ChangeId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
+SourceScope = Annotated[str, msgspec.Meta(max_length=MAX_SCOPE_CHARS)]
+"""Where a memory came from (global, or a session id): an id-sized label, so no write can grow the file with it."""
 EpochMs = Annotated[int, msgspec.Meta(ge=0)]
+MemoryLimit = Annotated[Optional[int], msgspec.Meta(description=(
+    f"clamped to {MEMORY_LIMIT.low}…{MEMORY_LIMIT.high} (never refused); when absent: --memory-limit, "
+    f"then settings.aiMemoryLimit in app_config.json, then {MEMORY_LIMIT.default}"))]
 
 
 class Wire(msgspec.Struct, rename="camel", omit_defaults=False):
@@ -24,7 +37,7 @@ class MemoryItem(Wire, frozen=True):  # type: ignore[misc]  # msgspec allows a f
     id: MemoryId
     content: str
     created_at: EpochMs
-    source_scope: str
+    source_scope: SourceScope
 
 
 class ArchivedItem(Wire, frozen=True):  # type: ignore[misc]  # as MemoryItem
@@ -33,7 +46,7 @@ class ArchivedItem(Wire, frozen=True):  # type: ignore[misc]  # as MemoryItem
     id: MemoryId
     content: str
     created_at: EpochMs
-    source_scope: str
+    source_scope: SourceScope
     archived_at: EpochMs
 
 
@@ -63,7 +76,7 @@ class NoParams(Wire):
 
 class SaveParams(Wire):
     items: list[MemoryItem]
-    limit: Optional[int] = None
+    limit: MemoryLimit = None
 
 
 class ExtractParams(Wire):
@@ -73,11 +86,9 @@ class ExtractParams(Wire):
 
 class MergeParams(Wire):
     raw: str
-    source_scope: str
+    source_scope: SourceScope
     basis: Optional[list[str]] = None
-    limit: Optional[int] = None
-
-
+    limit: MemoryLimit = None
 
 
 class ContextParams(Wire):
@@ -153,7 +164,7 @@ class UndoResult(MergeResult):
 
 
 class HistoryParams(Wire):
-    limit: int = 50
+    limit: Annotated[int, msgspec.Meta(description=HISTORY_LIMIT.describe())] = HISTORY_LIMIT.default
 
 
 class HistoryResult(Wire):
@@ -161,17 +172,17 @@ class HistoryResult(Wire):
 
 
 class UndoParams(Wire):
-    change_id: Annotated[str, msgspec.Meta(min_length=1)]
+    change_id: ChangeId
 
 
 class RememberParams(Wire):
     content: str
-    source_scope: str
+    source_scope: SourceScope
 
 
 class SearchParams(Wire):
     query: str
-    limit: int = 20
+    limit: Annotated[int, msgspec.Meta(description=SEARCH_LIMIT.describe())] = SEARCH_LIMIT.default
 
 
 class SearchHit(Wire):
@@ -187,9 +198,9 @@ class SearchResult(Wire):
 
 class RememberConversationParams(Wire):
     messages: list[AiMessage]
-    source_scope: str
+    source_scope: SourceScope
     provider: Optional[Provider] = None
-    limit: Optional[int] = None
+    limit: MemoryLimit = None
     input_budget_chars: Annotated[int, msgspec.Meta(ge=1)] = 24000
     known_budget_bytes: Annotated[int, msgspec.Meta(ge=0)] = 4096
 

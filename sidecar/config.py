@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 import msgspec
 
+from protocol.bounds import DEFAULT_MAX_LINE_BYTES, MEMORY_LIMIT
+
 log = logging.getLogger("sidecar.config")
 
 APP_ID = "ai-memory-sidecar"
@@ -20,9 +22,7 @@ APP_ID = "ai-memory-sidecar"
 _APP_ID_PATTERN = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?")
 DEFAULT_BASE_URL = "http://127.0.0.1:11434/v1"
 DEFAULT_AI_TIMEOUT = 180.0
-DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
-DEFAULT_MEMORY_LIMIT = 100
-MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT = 10, 1000
+MIN_MEMORY_LIMIT, MAX_MEMORY_LIMIT, DEFAULT_MEMORY_LIMIT = MEMORY_LIMIT
 MAX_APP_CONFIG_BYTES = 1024 * 1024
 DEFAULT_ARCHIVE_LIMIT = 10_000
 MAX_ARCHIVE_LIMIT = 20_000
@@ -189,7 +189,7 @@ class _AppConfig(msgspec.Struct):
 
 
 def clamp_limit(value: int) -> int:
-    return max(MIN_MEMORY_LIMIT, min(MAX_MEMORY_LIMIT, value))
+    return MEMORY_LIMIT.clamp(value)
 
 
 def warn_about(settings: Settings) -> None:

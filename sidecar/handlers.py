@@ -35,15 +35,12 @@ from protocol import (
     UndoParams,
     UndoResult,
 )
+from protocol.bounds import ARCHIVE_LIST_LIMIT, HISTORY_LIMIT, SEARCH_LIMIT
 from sidecar import NAME, __version__
 from sidecar.errors import InvalidParams
 from sidecar.owner import Job, Reply
 from sidecar.rules.evict import duplicate_id_index
 from sidecar.service import MemoryService
-
-MAX_HISTORY = 500
-MAX_SEARCH = 1000
-MAX_ARCHIVE_PAGE = 1000
 
 
 def list_memories(service: MemoryService, params: NoParams) -> Reply[msgspec.Raw]:
@@ -83,7 +80,7 @@ def undo_change(service: MemoryService, params: UndoParams) -> Job[UndoResult]:
 
 
 def memory_history(service: MemoryService, params: HistoryParams) -> Job[HistoryResult]:
-    return service.history_of(min(max(params.limit, 1), MAX_HISTORY))
+    return service.history_of(HISTORY_LIMIT.clamp(params.limit))
 
 
 def forget_history(service: MemoryService, params: NoParams) -> Job[None]:
@@ -91,7 +88,7 @@ def forget_history(service: MemoryService, params: NoParams) -> Job[None]:
 
 
 def search_memories(service: MemoryService, params: SearchParams) -> Reply[SearchResult]:
-    return service.search(params.query, min(max(params.limit, 1), MAX_SEARCH))
+    return service.search(params.query, SEARCH_LIMIT.clamp(params.limit))
 
 
 def memory_context(service: MemoryService, params: ContextParams) -> Reply[ContextResult]:
@@ -99,7 +96,7 @@ def memory_context(service: MemoryService, params: ContextParams) -> Reply[Conte
 
 
 def list_archive(service: MemoryService, params: ListArchiveParams) -> Reply[ListArchiveResult]:
-    return service.list_archive(params.query, min(max(params.limit, 1), MAX_ARCHIVE_PAGE), params.offset)
+    return service.list_archive(params.query, ARCHIVE_LIST_LIMIT.clamp(params.limit), params.offset)
 
 
 def restore_memories(service: MemoryService, params: RestoreParams) -> Job[MergeResult]:
@@ -134,6 +131,4 @@ HANDLERS: dict[str, Callable[[MemoryService, Any], object]] = {
     "ai_delete_archived": delete_archived,
     "sidecar_info": sidecar_info,
 }
-"""Every method but `sidecar_shutdown` (the server's own) and `$/cancelRequest` (the dispatcher's)."""
-CANCELLABLE = frozenset({"ai_extract_memories", "ai_remember_conversation"})
 

@@ -16,10 +16,11 @@ from typing import Any, Optional
 import anyio
 from anyio.abc import TaskGroup
 
+from protocol.methods import cancellable_methods
 from sidecar.config import Settings
 from sidecar.dispatch import Dispatcher, Route, build_routes
 from sidecar.framing import LineFramer
-from sidecar.handlers import CANCELLABLE, HANDLERS
+from sidecar.handlers import HANDLERS
 from sidecar.service import MemoryService
 from sidecar.stdio import BatchWriter, read_chunks
 
@@ -45,7 +46,7 @@ def routes_for(service: MemoryService, request_shutdown: Callable[[], None] = la
     bound: dict[str, Callable[[Any], object]] = {
         name: functools.partial(handler, service) for name, handler in HANDLERS.items()}
     bound["sidecar_shutdown"] = lambda params: request_shutdown()
-    return build_routes(bound, CANCELLABLE)
+    return build_routes(bound, cancellable_methods())
 
 
 class Server:

@@ -41,17 +41,17 @@ from sidecar.ranking import Ranking
 from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
 from sidecar.rules.conversation import choose_known, known_block, message_window
-from sidecar.store import MemoryStore, Snapshot, Written
+from sidecar.store import MemoryStore
 
 if TYPE_CHECKING:
     from sidecar.history_file import HistoryFile
     from sidecar.llm import LlmClient
     from sidecar.recall import Recall
+    from sidecar.rules.merge import StoreTexts
     from sidecar.rules.revival import ArchiveTokens
 
 log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
-Plan = Callable[[Snapshot], tuple[Optional[list[MemoryItem]], T]]
 BothPlan = Callable[[Both], tuple[Optional[Outcome], T]]
 
 
@@ -78,6 +78,7 @@ class MemoryService:
         self._recall: Optional[Recall] = None
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
+        self._store_texts: Optional[StoreTexts] = None
         self._new_id = new_id
         self._llm: Optional[LlmClient] = None
 
@@ -101,6 +102,15 @@ class MemoryService:
 
             self._history = HistoryFile(self.settings.history_file)
         return self._history
+
+    @property
+    def store_texts(self) -> StoreTexts:
+        """The stored texts' token index the merge rules keep up to date between merges (worker only)."""
+        if self._store_texts is None:
+            from sidecar.rules.merge import StoreTexts
+
+            self._store_texts = StoreTexts()
+        return self._store_texts
 
     @property
     def llm(self) -> LlmClient:
@@ -196,8 +206,8 @@ class MemoryService:
         """Raises (when awaited) AiError(AI_RESPONSE) when `raw` holds no memory array; the store is then untouched."""
 
         def merge(stop: threading.Event) -> MergeResult:
-            contents, dropped = _shaped(raw)
-            return self._merge("merge", contents, dropped, scope, basis, limit, stop)
+            contents, dropped = _shaped(raw, resolve_limit(limit, self.settings))
+            return self.merge_texts("merge", contents, dropped, scope, basis, limit, stop)
 
         return self.owner.write(merge)
 
@@ -208,7 +218,7 @@ class MemoryService:
         contents, _ = candidate_contents([content], filter_secrets=False)
         if not contents:
             raise InvalidParams("invalid params: the memory is empty - at `$.content`")
-        return self.owner.write(lambda stop: self._merge("remember", contents, 0, scope, (), None, stop))
+        return self.owner.write(lambda stop: self.merge_texts("remember", contents, 0, scope, (), None, stop))
 
     def undo(self, change_id: str) -> Job[UndoResult]:
         """Raises (when awaited) InvalidParams for a change id the history does not hold."""
@@ -269,8 +279,9 @@ class MemoryService:
 
     # -- the plans' common path -----------------------------------------------------------------------
 
-    def _merge(self, kind: ChangeKind, contents: list[str], dropped: int, scope: str, basis: Sequence[str],
-               limit_param: Optional[int], stop: threading.Event) -> MergeResult:
+    def merge_texts(self, kind: ChangeKind, contents: list[str], dropped: int, scope: str, basis: Sequence[str],
+                    limit_param: Optional[int], stop: threading.Event) -> MergeResult:
+        """The merge itself, blocking: the worker thread runs it (and the speed bench, directly)."""
         from sidecar.rules.revival import Reviving, merge_reviving
 
         def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
@@ -278,7 +289,7 @@ class MemoryService:
             shelf = both.shelf
             now = now_ms()
             result = merge_reviving(both.store.items, self._tokens(shelf), contents, scope, basis, limit, now,
-                                    dropped)
+                                    dropped, store_texts=self.store_texts)
             memories = result.merged.memories
             # A damaged file is written clean even when the merge changed nothing: its salvage is kept.
             changed = memories != list(both.store.items) or not both.store.clean
@@ -319,10 +330,12 @@ class MemoryService:
 
     def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,
                    recorded_changes: Optional[list[Change]] = None) -> tuple[T, Optional[str]]:
-        """`apply_plan` over the store and the archive, written in the order that loses nothing (S11.1).
+        """Run `plan` on the store and the archive as of now, under the lock; write what it returns in
+        the order that loses nothing (S11.1), then record it.
 
         Returns the plan's value and the change id; `recorded_changes` receives the recorded change.
-        Raises MemoryIOError as `apply_plan`, and when the archive must be changed but is left alone.
+        Raises MemoryIOError when a file cannot be written, when a change that removes or replaces memories
+        cannot be recorded (nothing is applied then), and when the archive must be changed but is left alone.
         """
         recorded: list[str] = []
         value = self.places.apply(plan, self._both_recorder(kind, recorded, recorded_changes), stop)
@@ -344,29 +357,6 @@ class MemoryService:
 
         return record
 
-    def apply_plan(self, kind: ChangeKind, plan: Plan[T], stop: threading.Event) -> tuple[T, Optional[str]]:
-        """Run `plan` on the store as of now, under the lock; record and write what it returns.
-
-        Returns the plan's value and the change id (None when nothing changed or, for a change that
-        loses nothing, when the history could not take it). Raises MemoryIOError when the memory file
-        cannot be written, or when a change that removes or replaces memories cannot be recorded
-        (nothing is applied then).
-        """
-        recorded: list[str] = []
-        value = self.store.update(plan, self._recorder(kind, recorded), stop)
-        return value, (recorded[0] if recorded else None)
-
-    def _recorder(self, kind: ChangeKind, recorded: list[str]) -> Written:
-        from sidecar.rules.history import make_change
-
-        def record(before: Sequence[MemoryItem], after: Sequence[MemoryItem]) -> None:
-            change = make_change(self._new_id(), now_ms(), kind, before, after)
-            if change is None:
-                return
-            self._record(kind, change, recorded)
-
-        return record
-
     def _record(self, kind: ChangeKind, change: Change, recorded: list[str]) -> None:
         """Append `change` to the history once it landed. Raises MemoryIOError (the change is then taken
         back) when a change that removes, replaces or purges memories cannot be recorded."""
@@ -383,8 +373,9 @@ class MemoryService:
         recorded.append(change.change_id)
 
 
-def _shaped(raw: str) -> tuple[list[str], int]:
-    """The memory texts of the model's answer, secret-filtered; raises AiError(AI_RESPONSE) without an array."""
+def _shaped(raw: str, cap: int) -> tuple[list[str], int]:
+    """The memory texts of the model's answer, secret-filtered, at most `cap` of them (more would be evicted
+    at once); raises AiError(AI_RESPONSE) without an array."""
     from protocol import ErrorCode
     from sidecar.rules.merge import candidate_contents
     from sidecar.rules.model_output import NoMemoryArray, candidate_texts
@@ -393,7 +384,7 @@ def _shaped(raw: str) -> tuple[list[str], int]:
         texts = candidate_texts(raw)
     except NoMemoryArray as exc:
         raise AiError(str(exc), ErrorCode.AI_RESPONSE) from None
-    return candidate_contents(texts)
+    return candidate_contents(texts, cap=cap)
 
 
 def _moved(recorded: Sequence[Change], memories: Sequence[MemoryItem]) -> tuple[list[MemoryItem], list[MemoryItem]]:

@@ -130,8 +130,8 @@ def test_the_process_prints_and_exits_with_usage_status(argv: list[str], status:
 
 def test_the_readme_states_the_history_and_search_limit_bounds_the_handlers_clamp_to() -> None:
     """Issue 19.9: an out-of-range limit is clamped, and the README says so with the real bounds."""
-    from sidecar.handlers import MAX_HISTORY, MAX_SEARCH
+    from protocol.bounds import HISTORY_LIMIT, SEARCH_LIMIT
 
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert (f"A `limit` outside its bounds is clamped into them, not refused: `ai_memory_history` 1…{MAX_HISTORY}, "
-            f"`ai_search_memories` 1…{MAX_SEARCH}.") in readme
+    assert ("A `limit` outside its bounds is clamped into them, not refused: "
+            f"`ai_memory_history` 1…{HISTORY_LIMIT.high}, `ai_search_memories` 1…{SEARCH_LIMIT.high}.") in readme

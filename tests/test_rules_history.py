@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from protocol import Change, MemoryItem, Update
 from sidecar.rules.evict import oldest_first
-from sidecar.rules.history import UndoPlan, apply_change, diff, make_change, plan_undo
+from sidecar.rules.history import UndoPlan, diff, make_change, plan_undo
 from sidecar.rules.text import normalise_whitespace
 
 # Pure rules: any str is fair game, lone surrogates and combining marks included.
@@ -19,6 +19,20 @@ nasty = st.one_of(
     st.lists(st.sampled_from(["用户", "偏好", "zsh", "e\u0301", "\u0301", "\ud800", " ", "\u3000", "😀", "A"]),
              min_size=1, max_size=12).map("".join),
 )
+
+
+def apply_change(items: Sequence[MemoryItem], change: Change) -> list[MemoryItem]:
+    """The tests' oracle: replays `change` on `items` (removes, then updates and adds by id); oldest first."""
+    state = {item.id: item for item in items}
+    for item in change.removed:
+        state.pop(item.id, None)
+    for update in change.updated:
+        state.pop(update.before.id, None)
+        state[update.after.id] = update.after
+    for item in change.added:
+        state[item.id] = item
+    return oldest_first(state.values())
+
 
 
 def s91_key(text: str) -> str:

@@ -4,13 +4,14 @@ import itertools
 import json
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import shape_for_save
 from sidecar.rules.match import match_key, restates
-from sidecar.rules.merge import Merged, candidate_contents, merge_contents, new_uuid4
+from sidecar.rules.merge import Merged, candidate_contents, merge_contents, model_replacements, new_uuid4
 from sidecar.rules.model_output import candidate_texts
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import normalise_whitespace as norm
@@ -103,11 +104,16 @@ def test_merge_invariants(scenario: tuple[list[MemoryItem], list[str], list[str]
     assert len(memories) <= limit
     by_id = {m.id: m for m in stored}
     updated = {u.after.id: u for u in result.updated}
+    shaped, _ = candidate_contents(candidate_texts(rendered(output, fenced)))
+    chosen = model_replacements([norm(b) for b in basis if norm(b)], shaped, {match_key(m.content) for m in stored})
+    by_model = {(match_key(old), shaped[index]) for index, old in chosen.items()}
     for kept in memories:
         if kept.id in updated:
             before, after = updated[kept.id].before, updated[kept.id].after
             assert before == by_id[kept.id] and after == kept, "an update keeps the id"
-            assert restates(before.content, after.content) and kept.created_at == NOW
+            assert restates(before.content, after.content) or (match_key(before.content), after.content) in by_model, \
+                "an update restates what it replaces, or is the model's own replacement (issue 16.6)"
+            assert kept.created_at == NOW
         elif kept.id in by_id:
             assert kept == by_id[kept.id], "stored items keep id, createdAt and content"
     kept_ids = {m.id for m in memories}
@@ -177,3 +183,121 @@ def test_equal_keys_keep_the_stored_item_untouched() -> None:
 def test_stored_items_the_model_left_out_stay() -> None:
     stored = [mem(str(i), f"事实 {i} 号", i) for i in range(5)]
     assert merge_texts(stored, ["新的事实 abc"]).memories[:5] == stored
+
+
+def answer(stored: list[MemoryItem], texts: list[str], basis: list[str]) -> Merged:
+    """A scripted model answer merged with the basis the model was sent (issue 16.6)."""
+    contents, dropped = candidate_contents(texts)
+    counter = itertools.count()
+    return merge_contents(stored, contents, "chat", basis, 1000, NOW, dropped, lambda: f"new-{next(counter)}")
+
+
+FACTS = [mem("a", "用户偏好 zsh", 1), mem("b", "用户的猫叫咪咪", 2), mem("c", "项目使用 pnpm", 3)]
+BASIS = [m.content for m in FACTS]
+
+
+def test_a_complete_answer_with_a_new_text_in_a_memorys_place_updates_it() -> None:
+    result = answer(FACTS, ["用户偏好 zsh", "用户的猫改名叫团子了", "项目使用 pnpm"], BASIS)
+    assert [(u.before.id, u.after.content) for u in result.updated] == [("b", "用户的猫改名叫团子了")]
+    assert result.added == [] and [m.id for m in result.memories] == ["a", "c", "b"]
+
+
+def test_the_only_new_text_with_the_missing_memorys_subject_and_attribute_replaces_it() -> None:
+    stored = [mem("a", "用户偏好 zsh", 1), mem("h", "用户住在厦门", 2), mem("c", "项目使用 pnpm", 3)]
+    texts = ["用户偏好 zsh", "项目使用 pnpm", "用户喜欢爬山", "用户目前居住在青岛"]
+    result = answer(stored, texts, [m.content for m in stored])
+    assert [(u.before.id, u.after.content) for u in result.updated] == [("h", "用户目前居住在青岛")]
+    assert [m.content for m in result.added] == ["用户喜欢爬山"]
+
+
+def test_the_model_never_replaces_a_memory_with_someone_elses_fact() -> None:
+    result = answer(FACTS, ["用户偏好 zsh", "用户的同事叫小王", "项目使用 pnpm"], BASIS)
+    assert result.updated == [] and [m.content for m in result.added] == ["用户的同事叫小王"]
+    assert result.memories[:3] == FACTS
+
+
+def test_an_answer_of_only_new_items_gives_no_merge_decision() -> None:
+    result = answer(FACTS, ["用户喜欢爬山", "用户早上喝茶"], BASIS)
+    assert result.updated == [] and len(result.added) == 2 and result.memories[:3] == FACTS
+
+
+def test_a_reordered_answer_gives_no_merge_decision() -> None:
+    result = answer(FACTS, ["项目使用 pnpm", "用户喜欢爬山", "用户偏好 zsh"], BASIS)
+    assert result.updated == [] and [m.content for m in result.added] == ["用户喜欢爬山"]
+
+
+def test_a_memory_the_model_left_out_without_a_replacement_stays() -> None:
+    result = answer(FACTS, ["用户偏好 zsh", "项目使用 pnpm"], BASIS)
+    assert result.memories == FACTS and result.updated == [] and result.added == []
+
+
+def test_a_deleted_basis_memory_is_never_the_target_of_a_merge_decision() -> None:
+    stored = [FACTS[0], FACTS[2]]
+    result = answer(stored, ["用户偏好 zsh", "用户喜欢爬山", "项目使用 pnpm"], BASIS)
+    assert result.updated == [] and [m.content for m in result.added] == ["用户喜欢爬山"]
+
+
+def test_model_replacements_reads_positions_between_the_returned_memories() -> None:
+    basis = ["甲事实 alpha", "乙事实 beta", "丙事实 gamma", "丁事实 delta"]
+    keys = {match_key(b) for b in basis}
+    assert model_replacements(basis, ["甲事实 alpha", "新的 beta2", "丙事实 gamma", "丁事实 delta"], keys) == {
+        1: "乙事实 beta"}
+    # two missing in one gap with two new texts: positions say nothing, and no attribute decides
+    assert model_replacements(basis, ["甲事实 alpha", "新一 x", "新二 y", "丁事实 delta"], keys) == {}
+    assert model_replacements(basis, ["新一 x", "新二 y", "新三 z"], keys) == {}
+
+
+def test_invisible_texts_are_no_memories() -> None:
+    texts, dropped = candidate_contents(["\u0000", "\u200b\u200d", " \n\t", "\u3164", "用户偏好 zsh"])
+    assert texts == ["用户偏好 zsh"] and dropped == 0
+
+
+def test_shaping_keeps_at_most_cap_texts_and_the_last_ones() -> None:
+    texts = [f"第 {i} 条事实 fact{i}" for i in range(50)]
+    kept, _ = candidate_contents(texts, cap=10)
+    assert kept == texts[-10:]
+    kept, dropped = candidate_contents([*texts, "密码：hunter2"], cap=10)
+    assert kept == texts[-10:] and dropped == 1
+
+
+def test_secrets_past_the_cap_are_still_counted() -> None:
+    kept, dropped = candidate_contents(["密码：hunter2", "用户偏好 zsh", "用户的猫叫咪咪"], cap=1)
+    assert kept == ["用户的猫叫咪咪"] and dropped == 1
+
+
+def test_shaping_tests_each_text_against_a_bounded_number_of_earlier_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14.3: a 2000-item answer ran `restates` against every earlier candidate sharing a token."""
+    from sidecar.rules import match, merge
+
+    calls = 0
+    real = match.restates
+
+    def counting(a: str, b: str) -> bool:
+        nonlocal calls
+        calls += 1
+        return real(a, b)
+
+    monkeypatch.setattr(merge, "restates", counting)
+    texts = [f"用户的项目 p{i} 使用 pnpm 和 TypeScript 开发第 {i} 个模块" for i in range(400)]
+    merge.candidate_contents(texts)
+    assert calls <= merge.NEAR_LIMIT_IN_ANSWER * len(texts)
+
+
+@given(scenarios())
+def test_a_held_store_index_gives_the_same_merges_as_a_fresh_one(
+        scenario: tuple[list[MemoryItem], list[str], list[str], int]) -> None:
+    from sidecar.rules.merge import StoreTexts
+
+    stored, basis, output, limit = scenario
+    held = StoreTexts()
+    texts, dropped = candidate_contents(output)
+    first_ids = itertools.count()
+    second_ids = itertools.count()
+    fresh = stored
+    kept = stored
+    for round_ in range(2):
+        fresh = merge_contents(fresh, texts[round_::2], "g", basis, limit, NOW + round_, dropped,
+                               lambda: f"n{next(first_ids)}").memories
+        kept = merge_contents(kept, texts[round_::2], "g", basis, limit, NOW + round_, dropped,
+                              lambda: f"n{next(second_ids)}", store_texts=held).memories
+        assert fresh == kept

@@ -61,3 +61,21 @@ def test_normalised_text_has_no_edge_or_double_whitespace(text: str) -> None:
     assert folded == folded.strip() and "  " not in folded
     assert not any(ch.isspace() and ch != " " for ch in folded)
     assert normalise_whitespace(folded) == folded
+
+
+def test_visible_text_is_what_the_context_still_shows() -> None:
+    """Issue 20.5: a NUL or zero-width-only text would be injected as an empty line."""
+    from sidecar.rules.text import has_visible_text
+
+    for invisible in ("", "\u0000", "\u200b\u200d", " \n\t\u3000", "\u2028", "\u0301", "\u3164", "\ufe0f"):
+        assert not has_visible_text(invisible)
+    for visible in ("a", "用户", "e\u0301", "😀", FAMILY, "\u200b用户"):
+        assert has_visible_text(visible)
+
+
+@given(st.text())
+def test_visibility_never_raises_and_any_letter_is_visible(text: str) -> None:
+    from sidecar.rules.text import has_visible_text
+
+    if any(c.isalnum() and c not in "\u115f\u1160\u3164\uffa0" for c in text):
+        assert has_visible_text(text)

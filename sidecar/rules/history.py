@@ -10,7 +10,7 @@ import msgspec
 
 from protocol import ArchivedItem, Change, ChangeKind, MemoryItem, Update
 from sidecar.rules.archive import oldest_archived_first, receipt_lists, shelve
-from sidecar.rules.evict import evict, oldest_first
+from sidecar.rules.evict import evict
 
 
 def diff(before: Sequence[MemoryItem], after: Sequence[MemoryItem]
@@ -50,19 +50,6 @@ def make_two_place_change(change_id: str, at: int, kind: ChangeKind,
         return None
     return Change(change_id=change_id, at=at, kind=kind, added=added, removed=removed, updated=updated,
                   archived=archived, revived=revived, purged=purged)
-
-
-def apply_change(items: Sequence[MemoryItem], change: Change) -> list[MemoryItem]:
-    """Replays `change` on `items`: removes, then updates and adds by id (ids stay unique); oldest first."""
-    state = {item.id: item for item in items}
-    for item in change.removed:
-        state.pop(item.id, None)
-    for update in change.updated:
-        state.pop(update.before.id, None)
-        state[update.after.id] = update.after
-    for item in change.added:
-        state[item.id] = item
-    return oldest_first(state.values())
 
 
 class UndoPlan(NamedTuple):

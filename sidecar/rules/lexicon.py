@@ -7,8 +7,8 @@ staging / production, likes / does not like) are different facts however many wo
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import normalise
 
 # Every group maps surface words (Chinese and English) to one concept. People: absent means the user.
@@ -27,12 +27,39 @@ PEOPLE = {
     "father": "父亲 爸爸 老爸 father dad",
     "mother": "母亲 妈妈 老妈 mother mom mum",
     "parents": "父母 爸妈 parents",
-    "brother": "哥哥 弟弟 兄弟 brother brothers",
-    "sister": "姐姐 妹妹 姐妹 sister sisters",
-    "in-law": "嫂子 弟媳 姐夫 妹夫 岳父 岳母 公公 婆婆 sister-in-law brother-in-law in-law in-laws",
+    # Two words for two people are two concepts: the elder brother is not the younger one.
+    "brother": "兄弟 brother brothers",
+    "elder-brother": "哥哥 大哥 二哥",
+    "younger-brother": "弟弟",
+    "sister": "姐妹 sister sisters",
+    "elder-sister": "姐姐 大姐 二姐",
+    "younger-sister": "妹妹",
+    "sister-in-law": "嫂子 弟媳 sister-in-law",
+    "brother-in-law": "姐夫 妹夫 brother-in-law",
+    "father-in-law": "岳父 公公 father-in-law",
+    "mother-in-law": "岳母 婆婆 mother-in-law",
+    "in-laws": "in-law in-laws",
     "nephew": "侄子 外甥 nephew",
     "niece": "侄女 外甥女 niece",
-    "grandparent": "爷爷 奶奶 外公 外婆 姥姥 姥爷 grandfather grandmother grandpa grandma grandparents",
+    "paternal-uncle": "叔叔 伯伯 伯父 叔父",
+    "maternal-uncle": "舅舅 舅父",
+    "uncle-by-marriage": "姑父 姨父",
+    "paternal-aunt": "姑姑 姑妈",
+    "maternal-aunt": "阿姨 姨妈",
+    "aunt-by-marriage": "舅妈 婶婶 伯母",
+    "uncle": "uncle uncles",
+    "aunt": "aunt aunts",
+    "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 cousin cousins",
+    "ex": "前妻 前夫 前任 前男友 前女友 ex ex-wife ex-husband ex-girlfriend ex-boyfriend",
+    "step-child": "继子 继女 stepson stepdaughter stepchild",
+    "step-parent": "继父 继母 stepfather stepmother stepdad stepmom",
+    "paternal-grandfather": "爷爷",
+    "paternal-grandmother": "奶奶",
+    "maternal-grandfather": "外公 姥爷",
+    "maternal-grandmother": "外婆 姥姥",
+    "grandfather": "grandfather grandpa",
+    "grandmother": "grandmother grandma",
+    "grandparents": "grandparents 祖父母",
     "family": "家人 家里人 family",
     "team": "团队 组里 team",
     "client": "客户 甲方 client clients customer customers",
@@ -64,8 +91,9 @@ CHANGE_CUES = (
     "换成 换了 改用 改成 改为 换用 升级 降级 迁移到 迁到 搬到 升到 升为 改到 减到 涨到 提高到 降到 调到 增加到"
     " 变成 变为 转岗 跳槽 离职 改吃 改喝 搬去 转到 转为 切换 替换 不再 现在 如今 已经 已"
     " switched switch moved move upgraded upgrade downgraded migrated migrate changed change replaced"
-    " replace now anymore longer raised increased reduced lowered bumped left joined adopted"
+    " replace now anymore longer raised increased reduced lowered bumped"
 )
+# Ordinary event verbs (joined, adopted, left, bought) are not changes: two events are two facts.
 
 
 def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
@@ -89,7 +117,7 @@ _TABLE, _CJK_WORDS = _surface_table()
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
-@lru_cache(maxsize=8192)
+@memo(max_bytes=2 << 20)
 def frames(text: str) -> frozenset[tuple[str, str]]:
     """(group, concept) pairs the text names: people, qualifiers, negation and change cues."""
     folded = normalise(text)
@@ -98,6 +126,8 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
         found.add(_TABLE[match.group()])
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
+        if word.endswith("'s"):
+            word = word[:-2]
         hit = _TABLE.get(word) or _TABLE.get(word.rstrip("s"))
         if hit is not None:
             found.add(hit)
@@ -122,7 +152,6 @@ def frames_conflict(a: frozenset[tuple[str, str]], b: frozenset[tuple[str, str]]
 _NONE: frozenset[str] = frozenset()
 
 
-@lru_cache(maxsize=8192)
 def _by_group(found: frozenset[tuple[str, str]]) -> dict[str, frozenset[str]]:
     groups: dict[str, set[str]] = {}
     for group, concept in found:
@@ -132,3 +161,77 @@ def _by_group(found: frozenset[tuple[str, str]]) -> dict[str, frozenset[str]]:
 
 def has_change_cue(found: frozenset[tuple[str, str]]) -> bool:
     return ("change", "change") in found
+
+
+# --- Fact frames (issue 16): patterns run on normalised text with numbers already written as digits. ---
+
+USER_WORDS = "用户 本人 我 user"
+# People one has several of: a new name or age for "a friend" may be another friend.
+MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teacher roommate team family".split())
+# (attribute, pattern, many-valued). The first that matches is the text's attribute; the span before it
+# names the subject. A single-valued attribute holds one value at a time (a new one replaces the old);
+# a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
+ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
+    ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b", False),
+    ("name", r"改名叫|改名为|改名|更名为|更名|"
+              r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
+    ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),
+    ("anniversary", r"纪念日|\banniversary\b", False),
+    ("birthplace", r"出生在|出生于|出生地|老家|家乡|故乡|\bborn in\b|\bhometown\b|\bgrew up in\b", False),
+    ("height", r"身高|\bheight\b|\btall\b", False),
+    ("weight", r"体重|\d+\s*(?:公斤|斤)|\bweighs?\b|\bweight\b|\d+\s*(?:kg|kilos?|pounds|lbs)\b", False),
+    ("blood", r"血型|型血|\bblood type\b", False),
+    ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
+              r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
+    ("floor", r"\d+\s*(?:楼|层)|\bfloor\b", False),
+    ("residence", r"住在|住于|居住|定居|住(?!院|宿|酒店)|搬到|搬去|搬回|搬家|\blives? in\b|\bliving in\b|"
+                  r"\bbased in\b|\bresides? in\b|\bmoved to\b|\bmoving to\b|\brelocated to\b|\bhome city\b", False),
+    ("employer", r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:工作|上班|任职|就职|实习)|跳槽|入职|就职于|任职于|供职|"
+                 r"\bworks? (?:at|for)\b|\bworking (?:at|for)\b|\bemployed (?:at|by)\b|\bemployer\b|\bjob at\b", False),
+    ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
+    ("grade", r"年级|\bgrade\b|\bphd\b|博士", False),
+    ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b", False),
+    ("pet", r"养了?|宠物|领养|收养|\badopt(?:ed|s)?\b|\bpets?\b", True),
+    ("group", r"俱乐部|社团|协会|合唱团|乐队|读书会|\bclub\b|\bchoir\b|\bband\b|\bjoined\b", True),
+    ("course", r"课程|选修|报名|报了|\bcourses?\b|\bclass(?:es)?\b|\benrolled\b", True),
+    ("trip", r"旅行|旅游|去过|出差|\btrips?\b|\btravell?ed\b|\bvisited\b", True),
+    ("purchase", r"买了|购买|入手|\bbought\b|\bpurchased\b", True),
+    ("event", r"参加|参与|\battended\b|\bcompeted\b", True),
+    ("allergy", r"过敏|\ballergic\b|\ballergy\b", True),
+    ("learning", r"在学|学习|学了|\blearning\b|\blearns?\b|\bstudying\b", True),
+    ("speaks", r"会说|说\S{0,2}语|\bspeaks?\b", True),
+    ("skill", r"擅长|\bgood at\b", True),
+)
+# A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
+NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
+                    r"没有|没|从未|从不|戒了|戒掉|戒|"
+                    r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
+# A stated change (issue 16.3): the newer text says the attribute now holds another value.
+STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|"
+                         r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
+                         r"改成|改为|改坐|换用|升级到|升级为|升级了|"
+                         r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|转到|切换到|"
+                         r"\bmoved to\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
+                         r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
+# Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
+PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
+                r"\bbefore\W*$")
+# When a statement holds, not what it says: cut before the statements are compared.
+TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
+                r"上个月|这个月|下个月|上周|这周|本周|下周|去年|今年|明年|前年|最近|现在|目前|如今|已经|刚刚|刚|终于|"
+                r"前不久|不久前|\brecently\b|\bnow\b|\bcurrently\b|\bjust\b|\bfinally\b|\blast (?:month|year|week)\b|"
+                r"\b(?:last|this|next) (?:month|year|week|weekend|spring|summer|autumn|fall|winter)\b|\bthese days\b")
+# Capitalised first words that open a sentence without naming a person.
+NAME_STOPWORDS = frozenset(
+    "the a an user users my our their his her its this that these those in on at for every each when after"
+    " before since last next project projects repo repository team it there here all most some".split())
+# English verbs whose object is a person: "Ben thanks Carla" and "Carla thanks Ben" are two facts.
+ROLE_VERBS = ("to from with thanks thanked thank mentors mentored helps helped tells told asks asked gave"
+              " gives lent lends owes owed met meets calls called married marries loves likes hates visits"
+              " visited and by")
+# Common Chinese surnames: a name at the start of a memory or after 给/向/把 names a person.
+SURNAMES = ("王李张刘陈杨赵吴徐孙朱胡郭林罗郑梁谢宋唐许冯邓曹彭曾萧蔡潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔崔"
+            "康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文韩")
+# Things a fact can be about besides people: "项目用 pnpm" is not about the user.
+SUBJECT_NOUNS = (r"项目|仓库|团队|公司|服务|前端|后端|\bprojects?\b|\brepos?\b|\brepository\b|\bteams?\b|\bcompany\b|"
+                 r"\bservices?\b|\bfrontend\b|\bbackend\b")

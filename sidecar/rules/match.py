@@ -1,41 +1,59 @@
 """When two memories hold the same fact: equal match keys, or a restatement (SPEC S9.1, S9.2).
 
 Tuned for precision: merging two different facts loses one, missing a restatement only keeps a
-near-duplicate (and every change can be undone), so each rule below needs positive evidence.
+near-duplicate (and every change can be undone), so each rule below needs positive evidence. Subject and
+attribute decide first (issue 16): other people, swapped roles or another attribute are never one fact.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Iterable, Mapping
 
-from sidecar.rules.lexicon import frames, frames_conflict, has_change_cue
+from sidecar.rules.facts import (
+    Frame,
+    attributes_conflict,
+    frame,
+    heads_conflict,
+    many_valued,
+    people_conflict,
+    plural_subject,
+    same_subject,
+)
+from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
+from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_SHARED_WEIGHT", "match_key", "restates", "upper_weight"]
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates", "shared_weight",
+           "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
-# "住在柏林", "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
+# "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
 _CJK_CUES = ("是", "为", "在", "到", "成", "改用", "换用", "用的是")
 _WORD_CUES = frozenset("is are was were now".split())
 _NUMERALS = frozenset("0123456789零一二两三四五六七八九十百千万")
 _SLOT_MAX_CHARS = 24
 # Less than this in common (one CJK word, or a word that is not a name) is never the same fact.
 MIN_SHARED_WEIGHT = 0.7
+# Less than this in common (one CJK word) is never worth looking closer: no rule holds with less.
+MIN_NEAR_WEIGHT = 0.6
 # Share of what two differently worded texts say that they must have in common.
 REWORDED_SHARE = 0.45
 _SPACES = re.compile(r"\s+")
+# Past the attribute a single-valued frame says its value and little else.
+_REST_MAX_CHARS = 16
+# Change cues and negations say that something changed, never which fact: they are no shared evidence.
+CUE_TOKENS = frozenset(t for word in CHANGE_CUES.split() for t in tokens(word)) | frozenset(
+    tokens("stopped stop anymore no longer 不再 了 quit"))
 
 
-@lru_cache(maxsize=16384)
 def upper_weight(token: str) -> float:
     """The most a token can weigh: a Latin/digit word may turn out to be a name."""
     return 1.0 if is_strong(token) else _plain_weight(token)
 
 
-@lru_cache(maxsize=16384)
 def _plain_weight(token: str) -> float:
     """Evidence a shared token gives when no text writes it as a name: versions count most, CJK fragments
     least (a name counts 1.0)."""
@@ -46,7 +64,6 @@ def _plain_weight(token: str) -> float:
     return 0.6 if len(token) > 1 else 0.3
 
 
-@lru_cache(maxsize=16384)
 def _has_digit(token: str) -> bool:
     return any(c.isdigit() for c in token)
 
@@ -76,8 +93,210 @@ def restates(a: str, b: str) -> bool:
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
+    # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
+    if shared_weight(a, b) < MIN_NEAR_WEIGHT:
+        return False
+    a, b = canonical(a), canonical(b)
+    if match_key(a) == match_key(b):
+        return True  # the same words, a number written in words on one side
+    short, long = sorted((a, b), key=len)
+    if _extends(short, long):
+        return True  # the whole statement and then detail, whoever the detail mentions
+    if _continues(short, long):
+        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
+    frame_a, frame_b = frame(a), frame(b)
+    if people_conflict(frame_a, frame_b):
+        return False
+    if frame_a.negated != frame_b.negated:
+        return _same_statement(frame_a, frame_b)
+    if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
+            or frames_conflict(frames(a), frames(b))):
+        return False
+    if frame_a.past != frame_b.past:
+        return False  # "worked at Google before" holds beside "works at Google"
+    single = _single_valued_update(frame_a, frame_b)
+    if single is not None:
+        return single
+    if bool(frame_a.attributes) != bool(frame_b.attributes) and _shares_little_but_numbers(a, b):
+        return False  # "is 7" / "is in grade 7": a number one side names the attribute of is another fact
+    if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
+        return True
+    # A value may change only where both texts name the attribute, or neither does.
+    return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
+
+
+def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
+    sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机").
+    A change that says no new value ("把支付宝头像换了") replaces nothing."""
+    stating = [(changed, text, other, other_text)
+               for changed, text, other, other_text in ((frame_a, a, frame_b, b), (frame_b, b, frame_a, a))
+               if changed.changed and changed.new_value]
+    if not stating:
+        return False
+    for changed, text, other, other_text in stating:
+        if changed.head and changed.head & _chars(token_set(other_text)):
+            return True  # what changed is named in the other text: "测试" … "测试框架换成了"
+        if not changed.head and other.head and other.head <= _chars(token_set(text)):
+            return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
+    if _one_name_replaced(a, b):
+        return True
+    last_a, last_b = _last_word(a), _last_word(b)
+    if last_a is None or last_a != last_b:
+        return False
+    if _after_number(a) or _after_number(b):
+        # "跑 5 公里" / "游泳 2 公里": a unit after a number is one only when nothing else changed.
+        unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
+        return all(map(_is_number, unshared))
+    return True
+
+
+def _one_name_replaced(a: str, b: str) -> bool:
+    """"is on macOS Ventura" / "upgraded to macOS Sonoma": a name kept, one other name replaced by one, and
+    nothing else said."""
+    pair = _Pair(a, b)
+    shared = pair.a & pair.b
+    only_a, only_b = (pair.a - shared) - CUE_TOKENS, (pair.b - shared) - CUE_TOKENS
+    return (len(only_a) == 1 and len(only_b) == 1 and bool(pair.names_in(shared))
+            and bool(pair.names_in(only_a)) and bool(pair.names_in(only_b)))
+
+
+def _after_number(text: str) -> bool:
+    found = tokens(text)
+    return len(found) > 1 and _has_digit(found[-2])
+
+
+def _chars(found: frozenset[str]) -> frozenset[str]:
+    return frozenset(piece for t in found for piece in (t if is_cjk(t[0]) else [t]))
+
+
+def _last_word(text: str) -> str | None:
+    """The last content word when it names a kind of thing (not a number, not a unit after one)."""
+    found = tokens(text)
+    if not found or _has_digit(found[-1]) or found[-1] in CUE_TOKENS:
+        return None
+    last = found[-1]
+    return last if len(last) > 1 and (not is_cjk(last[0]) or len(last) == 2) else None
+
+
+# Sized for a full store (1000 memories ≈ 1.4 MB counted) and some churn.
+@memo(max_bytes=4 << 20)
+def keys_of(text: str) -> Mapping[str, float]:
+    """What a text is filed under for finding the memories it may restate, each with the most sharing it
+    can weigh: its tokens (numbers in words as digits) and, for the attribute it states, "@attribute
+    subject" ("用户住在厦门" and "用户上个月搬到了青岛" share no word but one such key; it counts as a name)."""
+    written = canonical(text)
+    found = {token: upper_weight(token) for token in token_set(written)}
+    for attribute in frame(written).attributes:
+        found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+    return found  # memoised and shared: read it, never change it
+
+
+def shared_weight(a: str, b: str) -> float:
+    """The most the keys `a` and `b` share can weigh."""
+    mine, theirs = keys_of(a), keys_of(b)
+    if len(theirs) < len(mine):
+        mine, theirs = theirs, mine
+    return sum(weight for key, weight in mine.items() if key in theirs)
+
+
+def may_replace(old: str, new: str) -> bool:
+    """False when `new` is about someone or something else than `old`: other people or roles, another
+    attribute or head, another qualifier (home / work), or the same attribute of another subject. The
+    model's own merge decision (issue 16.6) is honoured only when this holds."""
+    old, new = canonical(old), canonical(new)
+    frame_old, frame_new = frame(old), frame(new)
+    if (people_conflict(frame_old, frame_new) or attributes_conflict(frame_old, frame_new)
+            or heads_conflict(frame_old, frame_new)):
+        return False
+    qualifiers_old = frozenset(f for f in frames(old) if f[0] not in ("negation", "change"))
+    qualifiers_new = frozenset(f for f in frames(new) if f[0] not in ("negation", "change"))
+    if frames_conflict(qualifiers_old, qualifiers_new):
+        return False
+    if frame_old.attributes and frame_new.attributes:
+        return same_subject(frame_old.attributes[0], frame_new.attributes[0])
+    return True
+
+
+def _single_valued_update(a: Frame, b: Frame) -> bool | None:
+    """Same subject, same single-valued attribute, little else said: one fact (a new value is an update).
+    Same attribute of another subject: never. None when the frames do not decide."""
+    if not a.attributes or not b.attributes:
+        return None
+    mine, theirs = a.attributes[0], b.attributes[0]
+    if many_valued(mine.concept):
+        return None
+    if not same_subject(mine, theirs):
+        return False
+    if plural_subject(a) or a.past != b.past:
+        return None
+    if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
+        return None
+    value_a, value_b = _value_key(mine.rest), _value_key(theirs.rest)
+    if value_a and value_b and (value_a.startswith(value_b) or value_b.startswith(value_a)):
+        return True  # "上海" / "上海市浦东新区": the value said in more detail
+    in_a, in_b = token_set(mine.rest), token_set(theirs.rest)
+    if in_a and in_b and (in_a < in_b or in_b < in_a):
+        return None  # "York" / "New York": a value inside another one names another thing
+    return True
+
+
+_VALUE_PARTICLES = re.compile(r"^(?:在|了|是|为|到|去|于|(?:to|in|at|on|is|the|a|an)\b)+")
+
+
+def _value_key(rest: str) -> str:
+    return _VALUE_PARTICLES.sub("", match_key(rest))
+
+
+def _same_statement(a: Frame, b: Frame) -> bool:
+    """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
+    plain_a, plain_b = token_set(a.plain) - CUE_TOKENS, token_set(b.plain) - CUE_TOKENS
+    if plain_a and plain_a == plain_b:
+        return True
+    core_a, core_b = _core(match_key(a.plain)).rstrip("了"), _core(match_key(b.plain)).rstrip("了")
+    return len(core_a) >= 3 and core_a == core_b
+
+
+_CONNECTORS = re.compile(
+    r"[,，;；:：、(（—]|\s*(?:尤其|特别|主要|并且|而且|并|也|还|但|因为|所以|比如|例如|包括|和|"
+    r"(?:called|named|especially|particularly|mainly|mostly|and|but|because|since|which|who|that|with|including"
+    r"|every|each|on|at|in|for|when|while|during|after|before)\b)")
+_TRAILING = "。.!！ "
+
+
+def _extends(short: str, long: str) -> bool:
+    """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5)."""
+    if short[:1].casefold() != long[:1].casefold():
+        return False
+    head, whole = _core(normalise(short).strip().rstrip(_TRAILING)), _core(normalise(long).strip())
+    if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
+        return False
+    return _CONNECTORS.match(whole, len(head)) is not None
+
+
+def _continues(short: str, long: str) -> bool:
+    """`long` is `short` and more words run on, with no comma or connecting word between."""
+    head, whole = _soft_key(short), _soft_key(long)
+    return whole.startswith(head) and bool(tokens(whole[len(head):]))
+
+
+# Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
+_CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?=[\u4e00-\u9fff])")
+
+
+def _core(text: str) -> str:
+    return _CORE_DROPPED.sub("", text)
+
+
+def _shares_little_but_numbers(a: str, b: str) -> bool:
+    shared = token_set(a) & token_set(b)
+    return any(map(_is_number, shared)) and _Pair(a, b).total(t for t in shared if not _is_number(t)) < 1.2
+
+
+def _reworded(a: str, b: str, new_value: bool) -> bool:
+    """The lexical rule: the same words around one changed slot, or enough weighty words in common."""
     set_a, set_b = token_set(a), token_set(b)
-    shared = set_a & set_b
+    shared = (set_a & set_b) - CUE_TOKENS
     # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
     most = sum(map(upper_weight, shared))
     if most < MIN_SHARED_WEIGHT:
@@ -107,7 +326,8 @@ def restates(a: str, b: str) -> bool:
             kept = pair.total(shared)
             return not pair.names_in(inserted) and kept >= 0.4 * (kept + pair.total(inserted))
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
-        return pair.total(attribute) >= 0.7 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue)
+        return (new_value and pair.total(attribute) >= 0.7
+                and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
     only_a, only_b = pair.a - shared, pair.b - shared
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
     if named_a and named_b:
@@ -115,8 +335,11 @@ def restates(a: str, b: str) -> bool:
         # Only numbers differ when every word the two do not share is one ("port 8080" / "port 3000"
         # but not "api … 8080" / "web … 3000").
         numbers_only = all(map(_is_number, only_a | only_b))
-        return ((cue or numbers_only) and pair.total(shared) >= 1.5
+        return (new_value and (cue or numbers_only) and pair.total(shared) >= 1.5
                 and len(named_a) <= 2 and len(named_b) <= 2)
+    # A shared number alone ("工作了十年" / "结婚十年了") is no shared fact.
+    if pair.total(t for t in shared if not _is_number(t)) < MIN_SHARED_WEIGHT:
+        return False
     kept, extra = pair.total(shared), pair.total(only_a | only_b)
     if not only_a or not only_b:
         # One side says more: fine when the extra names nothing new.
@@ -124,7 +347,7 @@ def restates(a: str, b: str) -> bool:
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
 
 
-@lru_cache(maxsize=4096)
+@memo(max_bytes=2 << 20)
 def _soft_key(text: str) -> str:
     """Like the match key, but a space is kept between Latin words so cue words stay visible."""
     text = normalise(text)
@@ -151,6 +374,9 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
     """A replaced value is an update when it is a number, or follows a copula or a stated change."""
     if _numeric(pair, slot_a) and _numeric(pair, slot_b) and _non_numbers(slot_a) == _non_numbers(slot_b):
         return True
+    changed = (frozenset(tokens(slot_a)) ^ frozenset(tokens(slot_b))) - CUE_TOKENS
+    if cue and changed and all(map(_is_number, changed)):
+        return True  # "版本是 iOS 14" / "版本提高到了 iOS 16": only the number changed
     return _value_like(slot_a) and _value_like(slot_b) and (cue or _after_cue(prefix))
 
 
@@ -196,8 +422,18 @@ def _is_number(token: str) -> bool:
 
 
 def _value_like(slot: str) -> bool:
-    """A short name or value: Latin/digit words, or a CJK phrase without further structure."""
-    return bool(slot.strip()) and (" " not in slot.strip() or all(_wordish(c) or c == " " for c in slot))
+    """A short name or value: up to three Latin/digit words that are no verb phrase ("built with hugo"),
+    or a CJK phrase without further structure."""
+    words = slot.split()
+    if not words:
+        return False
+    if len(words) == 1:
+        return True
+    return (all(_wordish(c) or c == " " for c in slot) and len(words) <= 3
+            and not any(w in _PREPOSITIONS or w.endswith(("ed", "ing")) for w in words))
+
+
+_PREPOSITIONS = frozenset("with on in at for by from to of via".split())
 
 
 def _after_cue(prefix: str) -> bool:

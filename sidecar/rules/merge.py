@@ -2,18 +2,30 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Optional
+import heapq
+import itertools
+import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Generic, NamedTuple, Optional, TypeVar
 
 import msgspec
 
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
-from sidecar.rules.match import MIN_SHARED_WEIGHT, match_key, restates, upper_weight
+from sidecar.rules.facts import frame
+from sidecar.rules.match import MIN_NEAR_WEIGHT, keys_of, match_key, may_replace, restates, shared_weight
 from sidecar.rules.secrets import looks_secret
-from sidecar.rules.text import cut_content, normalise_whitespace
-from sidecar.rules.tokens import token_set
+from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
+from sidecar.rules.wording import canonical
+
+K = TypeVar("K", bound=Hashable)
+
+# Of the texts sharing keys with a new one, this many (most shared first) get a restatement test: the
+# stored memories, and the earlier texts of one answer (a repeat there shares nearly every word).
+NEAR_LIMIT = 8
+NEAR_LIMIT_IN_ANSWER = 4
+# A key held by more texts than this ("项目", "the user's") says too little to look through them all.
+COMMON_KEY = 256
 
 
 class Merged(NamedTuple):
@@ -32,95 +44,141 @@ def new_uuid4() -> str:
     return str(uuid.uuid4())
 
 
-class _Postings:
-    """Which texts share a content token with a given text: the only ones worth a restatement test.
-
-    Entries may go stale when a text changes; callers test the current text, so stale ones cost a test only.
-    """
+class TextIndex(Generic[K]):
+    """Which texts share a key (`keys_of`) with a given one, most shared first: the only ones worth a
+    restatement test. Entries are named by the caller (a position, or the text itself)."""
 
     def __init__(self) -> None:
-        self._by_token: dict[str, set[int]] = {}
+        self._by_key: dict[str, set[K]] = {}
 
-    def add(self, slot: int, text: str) -> None:
-        for token in token_set(text):
-            hits = self._by_token.get(token)
-            if hits is None:
-                self._by_token[token] = {slot}
-            else:
-                hits.add(slot)
+    def add(self, name: K, text: str) -> None:
+        for key in keys_of(text):
+            self._by_key.setdefault(key, set()).add(name)
 
-    def sharing(self, text: str) -> set[int]:
-        found: set[int] = set()
-        for token in token_set(text):
-            hits = self._by_token.get(token)
-            if hits:
-                found |= hits
-        return found
+    def discard(self, name: K, text: str) -> None:
+        for key in keys_of(text):
+            holders = self._by_key.get(key)
+            if holders is not None:
+                holders.discard(name)
+                if not holders:
+                    del self._by_key[key]
+
+    def near(self, text: str, limit: int = NEAR_LIMIT) -> list[K]:
+        scores: dict[K, float] = {}
+        for key, weight in keys_of(text).items():
+            holders = self._by_key.get(key)
+            if not holders or len(holders) > COMMON_KEY:
+                continue
+            for name in holders:
+                scores[name] = scores.get(name, 0.0) + weight
+        worth = [name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT]
+        if len(worth) <= limit:
+            return sorted(worth, key=scores.__getitem__, reverse=True)
+        return heapq.nlargest(limit, worth, key=scores.__getitem__)
 
 
-class _TextIndex:
-    """Which texts hold a token, for the store's texts as last seen. Kept between merges and brought up to
-    date by difference, because the store changes in a few memories from one merge to the next."""
+class StoreTexts:
+    """The stored texts' index, kept by whoever owns the store between merges and brought up to date by
+    difference (a merge changes a few memories). Not thread-safe: one owner, one merge at a time."""
 
     def __init__(self) -> None:
-        self._holding: dict[str, set[str]] = {}
+        self.index: TextIndex[str] = TextIndex()
+        self.key_of: dict[str, str] = {}  # each stored text's match key
         self._texts: frozenset[str] = frozenset()
-        self.lock = threading.Lock()
 
     def sync(self, texts: frozenset[str]) -> None:
-        holding = self._holding
         for text in self._texts - texts:
-            for token in token_set(text):
-                holders = holding[token]
-                holders.discard(text)
-                if not holders:
-                    del holding[token]
+            self.index.discard(text, text)
+            del self.key_of[text]
         for text in texts - self._texts:
-            for token in token_set(text):
-                holding.setdefault(token, set()).add(text)
+            self.index.add(text, text)
+            self.key_of[text] = match_key(text)
         self._texts = texts
 
-    def holding(self, tokens: frozenset[str]) -> set[str]:
-        found: set[str] = set()
-        for token in tokens:
-            holders = self._holding.get(token)
-            if holders:
-                found |= holders
-        return found
 
+def candidate_contents(texts: Iterable[str], filter_secrets: bool = True,
+                       cap: Optional[int] = None) -> tuple[list[str], int]:
+    """Texts shaped for storage, later ones replacing earlier ones they restate; and how many looked secret.
 
-# Merges run one at a time (the store's turn order); the lock keeps a stray concurrent caller safe anyway.
-_STORED_TEXTS = _TextIndex()
-
-
-def _shared_weight(shared: frozenset[str]) -> float:
-    """At most what the shared tokens weigh in `restates` (a Latin word as a name)."""
-    return sum(map(upper_weight, shared))
-
-
-def candidate_contents(texts: Iterable[str], filter_secrets: bool = True) -> tuple[list[str], int]:
-    """Texts shaped for storage, later ones replacing earlier ones they restate; and how many looked secret."""
+    Texts with nothing visible after the context's folding are skipped (issue 20.5). With `cap`, at most
+    that many are kept, the last ones: a complete answer lists the known memories first and what is new
+    after them, and eviction drops the oldest anyway, so nothing a store of `cap` would keep is lost.
+    """
+    items = list(texts)
     kept: dict[int, str] = {}
-    keys: dict[str, int] = {}
-    postings = _Postings()
+    keys: set[str] = set()
+    near: TextIndex[int] = TextIndex()
     dropped = 0
-    for slot, text in enumerate(texts):
-        folded = normalise_whitespace(text)
+    # Newest first: a text that a later one restates or repeats is dropped on sight.
+    for slot in range(len(items) - 1, -1, -1):
+        folded = normalise_whitespace(items[slot])
         content = cut_content(folded).rstrip()
-        if not content:
+        if not content or not has_visible_text(content):
             continue
         if filter_secrets and looks_secret(folded):
             dropped += 1
             continue
+        if cap is not None and len(kept) >= cap:
+            continue  # still counted above if it looked secret
         key = match_key(content)
-        earlier = {keys[key]} if key in keys else set()
-        earlier |= {s for s in postings.sharing(content) if s in kept and restates(kept[s], content)}
-        for s in earlier:
-            del keys[match_key(kept.pop(s))]
+        if key in keys or any(restates(kept[s], content) for s in near.near(content, NEAR_LIMIT_IN_ANSWER)):
+            continue
         kept[slot] = content
-        keys[key] = slot
-        postings.add(slot, content)
+        keys.add(key)
+        near.add(slot, content)
     return [kept[slot] for slot in sorted(kept)], dropped
+
+
+def model_replacements(basis: Sequence[str], contents: Sequence[str], stored_keys: set[str]) -> dict[int, str]:
+    """Which content the model put in place of a stored basis memory it left out (issue 16.6): index in
+    `contents` → the basis text it replaces.
+
+    Only a complete answer says so: at least half the basis is returned (by key) and in the basis order.
+    A basis memory missing from it is replaced by the one new text in its place (between the memories
+    around it), or else by the only new text stating its attribute of its subject; never when the two are
+    about someone or something else (`may_replace`).
+    """
+    basis_keys = [match_key(text) for text in basis]
+    first: dict[str, int] = {}
+    for index, key in enumerate(basis_keys):
+        first.setdefault(key, index)
+    anchors: list[tuple[int, int]] = []  # (content index, basis index)
+    new: list[int] = []
+    for index, content in enumerate(contents):
+        at = first.get(match_key(content))
+        if at is None:
+            new.append(index)
+        else:
+            anchors.append((index, at))
+    returned = {b for _, b in anchors}
+    order = [b for _, b in anchors]
+    if not new or not returned or len(returned) < math.ceil(len(first) / 2):
+        return {}
+    if any(later <= earlier for earlier, later in itertools.pairwise(order)):
+        return {}  # reordered freely: positions mean nothing
+    missing = [i for i, key in enumerate(basis_keys) if first[key] == i and i not in returned]
+    pairs: dict[int, str] = {}
+    for i in missing:
+        if basis_keys[i] not in stored_keys:
+            continue
+        before = max((c for c, b in anchors if b < i), default=-1)
+        after = min((c for c, b in anchors if b > i), default=len(contents))
+        low = max((b for b in returned if b < i), default=-1)
+        high = min((b for b in returned if b > i), default=len(basis))
+        in_gap = [n for n in new if before < n < after]
+        gap_missing = [j for j in missing if low < j < high]
+        chosen: Optional[int] = in_gap[0] if len(in_gap) == 1 and len(gap_missing) == 1 else None
+        if chosen is None:
+            same = [n for n in new if _same_attribute(basis[i], contents[n])]
+            chosen = same[0] if len(same) == 1 else None
+        if chosen is not None and chosen not in pairs and may_replace(basis[i], contents[chosen]):
+            pairs[chosen] = basis[i]
+    return pairs
+
+
+def _same_attribute(old: str, new: str) -> bool:
+    mine, theirs = frame(canonical(old)).attributes, frame(canonical(new)).attributes
+    return bool(mine and theirs and mine[0].concept == theirs[0].concept and mine[0].subject == theirs[0].subject)
 
 
 def merge_contents(
@@ -132,56 +190,67 @@ def merge_contents(
     now_ms: int,
     dropped: int = 0,
     new_id: Callable[[], str] = new_uuid4,
+    store_texts: Optional[StoreTexts] = None,
 ) -> Merged:
     """The store after stating `contents` (already shaped by `candidate_contents`), oldest first.
 
-    A content whose key equals a stored one is that memory, unchanged; one that restates a stored memory
-    updates it in place (same id, new text, createdAt = now, this scope); one that equals or restates a
-    `basis` entry no longer stored was deleted meanwhile and stays deleted; the rest are added. Nothing
-    stored is removed except by eviction beyond `limit`.
+    A content whose key equals a stored one is that memory, unchanged; one that restates a stored memory,
+    or that the model put in place of a stored `basis` memory (`model_replacements`), updates it in place
+    (same id, new text, createdAt = now, this scope); one that equals or restates a `basis` entry no
+    longer stored was deleted meanwhile and stays deleted; the rest are added. Nothing stored is removed
+    except by eviction beyond `limit`. `store_texts` is the caller's index of the stored texts, kept
+    between merges; without one, a fresh index is built.
     """
     current = list(stored)
     # The first stored memory of a key or a text stands for it (a store written by hand may repeat one).
-    by_key = {match_key(item.content): p for p, item in reversed(list(enumerate(current)))}
     positions = {item.content: p for p, item in reversed(list(enumerate(current)))}
-    deleted = [text for text in (normalise_whitespace(b) for b in basis) if text and match_key(text) not in by_key]
+    if store_texts is None:
+        store_texts = StoreTexts()
+    store_texts.sync(frozenset(positions))
+    key_of = store_texts.key_of
+    by_key = {key_of[item.content]: p for p, item in reversed(list(enumerate(current)))}
+    basis_texts = [text for text in (normalise_whitespace(b) for b in basis) if text]
+    deleted = [text for text in basis_texts if match_key(text) not in by_key]
     deleted_keys = {match_key(text) for text in deleted}
-    deleted_postings = _Postings()
+    deleted_near: TextIndex[int] = TextIndex()
     for slot, text in enumerate(deleted):
-        deleted_postings.add(slot, text)
-    placed = _Postings()  # texts this merge puts into the store
+        deleted_near.add(slot, text)
+    replaced = model_replacements(basis_texts, contents, set(by_key))
+    placed: TextIndex[int] = TextIndex()  # texts this merge puts into the store, by position
 
     originals: dict[int, MemoryItem] = {}
     added: list[MemoryItem] = []
     # Each stored memory answers to one content per merge, so merging the same answer twice is a no-op.
     claimed: set[int] = set()
-    with _STORED_TEXTS.lock:
-        _STORED_TEXTS.sync(frozenset(positions))
-        for content in contents:
-            key = match_key(content)
-            if key in by_key:
-                claimed.add(by_key[key])
-                continue
-            if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_postings.sharing(content)):
-                continue
-            near = {positions[text] for text in _STORED_TEXTS.holding(token_set(content))}
-            target = _best_restated(current, (near | placed.sharing(content)) - claimed, content)
-            if target is None:
-                item = MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope)
-                position = len(current)
-                current.append(item)
-                added.append(item)
-            else:
-                position = target
-                before = current[position]
-                originals[position] = before
-                if by_key.get(match_key(before.content)) == position:
-                    del by_key[match_key(before.content)]
-                current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,
-                                                            source_scope=source_scope)
-            by_key[key] = position
-            claimed.add(position)
-            placed.add(position, content)
+    for index, content in enumerate(contents):
+        key = match_key(content)
+        if key in by_key:
+            claimed.add(by_key[key])
+            continue
+        if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_near.near(content)):
+            continue
+        near = {positions[text] for text in store_texts.index.near(content)} | set(placed.near(content))
+        target = _best_restated(current, near - claimed, content)
+        if target is None and index in replaced:
+            target = by_key.get(match_key(replaced[index]))
+            if target in claimed:
+                target = None
+        if target is None:
+            item = MemoryItem(id=new_id(), content=content, created_at=now_ms, source_scope=source_scope)
+            position = len(current)
+            current.append(item)
+            added.append(item)
+        else:
+            position = target
+            before = current[position]
+            originals.setdefault(position, before)
+            if by_key.get(match_key(before.content)) == position:
+                del by_key[match_key(before.content)]
+            current[position] = msgspec.structs.replace(before, content=content, created_at=now_ms,
+                                                        source_scope=source_scope)
+        by_key[key] = position
+        claimed.add(position)
+        placed.add(position, content)
 
     memories = evict(oldest_first(current), limit)
     kept = {item.id for item in memories}
@@ -195,22 +264,11 @@ def merge_contents(
 
 
 def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
-    """The stored memory `content` restates that shares the most with it; the newest on a tie.
-
-    Tried most-shared first, so once one restates, only those sharing as much are still tried.
-    """
-    mine = token_set(content)
-    ranked = []
-    for position in near:
-        item = current[position]
-        shared = _shared_weight(token_set(item.content) & mine)
-        if shared >= MIN_SHARED_WEIGHT:
-            ranked.append((shared, item.created_at, position))
-    ranked.sort(reverse=True)
-    best: Optional[tuple[float, int, int]] = None
-    for rank in ranked:
-        if best is not None and rank[0] < best[0]:
-            break
-        if restates(current[rank[2]].content, content) and (best is None or rank > best):
-            best = rank
-    return None if best is None else best[2]
+    """Of the memories near `content`, the one it restates that shares the most keys with it; the newest
+    on a tie."""
+    ranked = sorted(((shared_weight(current[p].content, content), current[p].created_at, p) for p in near),
+                    reverse=True)
+    for _, _, position in ranked:
+        if restates(current[position].content, content):
+            return position
+    return None

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from protocol import ArchivedItem, MemoryItem
 from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.match import MIN_SHARED_WEIGHT, restates, upper_weight
-from sidecar.rules.merge import Merged, merge_contents, new_uuid4
+from sidecar.rules.merge import Merged, StoreTexts, merge_contents, new_uuid4
 from sidecar.rules.tokens import match_key, token_set
 
 # The archive may hold 20 000 memories: only the ones sharing the most with a text are tried as restated
@@ -132,7 +132,7 @@ class Reviving(NamedTuple):
 
 def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, contents: Sequence[str], source_scope: str,
                    basis: Iterable[str], limit: int, now_ms: int, dropped: int = 0,
-                   new_id: Callable[[], str] = new_uuid4) -> Reviving:
+                   new_id: Callable[[], str] = new_uuid4, store_texts: Optional[StoreTexts] = None) -> Reviving:
     """`merge_contents` where the texts it would add first look in the archive (S11.3).
 
     The active store decides first: a text that is (or restates) an active memory is that memory, as
@@ -144,7 +144,7 @@ def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, content
     active = {item.id for item in stored}
     everything = list(basis)
     known = [text for text in everything if archive.equal(text, active) is None] if archive.items else everything
-    probe = merge_contents(stored, contents, source_scope, known, unbounded, now_ms, dropped, new_id)
+    probe = merge_contents(stored, contents, source_scope, known, unbounded, now_ms, dropped, new_id, store_texts)
     if not (archive.items and probe.added):
         return Reviving(_bounded(stored, probe, limit), [])
     revival = plan_revival([item.content for item in probe.added], archive, active, everything, source_scope,
@@ -152,7 +152,7 @@ def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, content
     if not revival.items:
         return Reviving(_bounded(stored, probe, limit), [])
     merged = merge_contents(oldest_first([*stored, *revival.items]), contents, source_scope, revival.basis,
-                            unbounded, now_ms, dropped, new_id)
+                            unbounded, now_ms, dropped, new_id, store_texts)
     bounded = _bounded(stored, merged, limit)
     kept = {item.id for item in bounded.memories}
     return Reviving(bounded, [item for item in revival.items if item.id in kept])

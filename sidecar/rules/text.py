@@ -1,4 +1,4 @@
-"""Content shaping: the 200-character cut that keeps grapheme clusters whole, and whitespace folding."""
+"""Content shaping: the 200-character cut that keeps grapheme clusters whole, whitespace folding, visibility."""
 
 from __future__ import annotations
 
@@ -38,3 +38,19 @@ def cut_content(text: str, limit: int = MAX_CONTENT_CHARS) -> str:
 def normalise_whitespace(text: str) -> str:
     """Trim, and fold every run of whitespace (U+3000 and line breaks included) into one space."""
     return _WHITESPACE_RUN.sub(" ", text).strip()
+
+
+# Letters that render as nothing (fillers, a blank braille pattern), though their category says letter.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_INVISIBLE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Cn", "Zs", "Zl", "Zp", "Mn", "Me"))
+
+
+def has_visible_text(text: str) -> bool:
+    """True when `text` still shows something after the context's folding (control characters and line
+    breaks become spaces): "\\u0000" or zero-width characters alone are no memory (issue 20.5)."""
+    import unicodedata
+
+    from sidecar.rules.context import one_line
+
+    return any(char not in _BLANK_LETTERS and unicodedata.category(char) not in _INVISIBLE_CATEGORIES
+               for char in one_line(text))

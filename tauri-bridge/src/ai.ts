@@ -77,7 +77,7 @@ export function aiMemoryContext(input: ContextParams | number = {}, options?: Ca
   return sidecarClient().call("ai_memory_context", params, options);
 }
 
-/** The latest changes to the store, newest first (`limit` 1…500, default 50). */
+/** The latest changes to the store, newest first (`limit` clamped to 1…500, default 50). */
 export function aiMemoryHistory(limit?: number, options?: CallOptions): Promise<HistoryResult> {
   return sidecarClient().call("ai_memory_history", limit === undefined ? {} : { limit }, options);
 }
@@ -97,7 +97,7 @@ export function aiRemember(content: string, sourceScope: string, options?: CallO
   return sidecarClient().call("ai_remember", { content, sourceScope }, options);
 }
 
-/** Memories relevant to `query`, best first (`limit` 1…1000, default 20). */
+/** Memories relevant to `query`, best first (`limit` clamped to 1…1000, default 20). */
 export function aiSearchMemories(query: string, limit?: number, options?: CallOptions): Promise<SearchResult> {
   return sidecarClient().call("ai_search_memories", limit === undefined ? { query } : { query, limit }, options);
 }

@@ -1,7 +1,13 @@
-/** JSON-RPC client over a line transport: ids, pending calls, timeouts, cancellation, lazy spawn, respawn. */
+/** JSON-RPC client over a line transport: ids, pending calls, timeouts, cancellation, lazy spawn, respawn, stop. */
 
 import { bridgeError } from "./errors.js";
-import type { NotificationMethod, Notifications, RequestMethod, Requests } from "./generated/protocol.js";
+import {
+  LONG_RUNNING_METHODS,
+  type NotificationMethod,
+  type Notifications,
+  type RequestMethod,
+  type Requests,
+} from "./generated/protocol.js";
 import { LineAssembler } from "./lines.js";
 import { DEFAULT_MAX_REQUEST_BYTES, requestLine } from "./request.js";
 import type { SidecarProcess, Transport } from "./transport.js";
@@ -36,8 +42,12 @@ export interface ClientOptions {
   maxRequestBytes?: number;
 }
 
-/** Methods that call the model and so get `extractTimeoutMs` instead of `timeoutMs`. */
-export const LONG_RUNNING_METHODS: ReadonlySet<string> = new Set(["ai_extract_memories", "ai_remember_conversation"]);
+/**
+ * Where the client is, as vscode-jsonrpc's ConnectionState: "idle" (no process yet, or the last one
+ * died: the next call starts one), "starting", "running", then after `stop()` "stopping" and, for good,
+ * "stopped": from `stop()` on no call starts a process, and calls reject `SIDECAR_UNAVAILABLE`.
+ */
+export type ConnectionState = "idle" | "starting" | "running" | "stopping" | "stopped";
 
 interface Pending {
   owner: Running;
@@ -75,6 +85,8 @@ export class SidecarClient {
   private nextId = 1;
   private current: Running | undefined;
   private starting: Promise<Running> | undefined;
+  private stopping: Promise<void> | undefined;
+  private stopDone = false;
 
   constructor(private readonly transport: Transport, options: ClientOptions = {}) {
     this.options = { ...DEFAULTS, ...options };
@@ -91,16 +103,68 @@ export class SidecarClient {
   ): Promise<Requests[M]["result"]> {
     const signal = options.signal;
     if (signal?.aborted) throw bridgeError("CANCELLED", "aborted by the caller before it was sent");
+    this.refuseIfStopped(method);
     const id = this.nextId++;
     const line = requestLine(id, method, params, this.options.maxRequestBytes) + "\n";
     let running = await this.ensureRunning();
     // It may have died while starting; one fresh start, then give up rather than loop.
     if (!running.alive) running = await this.ensureRunning();
     if (!running.alive) throw bridgeError("SIDECAR_UNAVAILABLE", "the sidecar exited as soon as it started");
-    // Starting can take seconds (a respawn waits for the old process to close): an abort meanwhile counts.
+    // Starting can take seconds (a respawn waits for the old process to close): a stop or an abort meanwhile counts.
+    this.refuseIfStopped(method);
     if (signal?.aborted) throw bridgeError("CANCELLED", "aborted by the caller before it was sent");
     const timeoutMs =
       options.timeoutMs ?? (LONG_RUNNING_METHODS.has(method) ? this.options.extractTimeoutMs : this.options.timeoutMs);
+    return this.send(running, id, method, line, timeoutMs, signal);
+  }
+
+  /** Where the client is now (see ConnectionState). */
+  get state(): ConnectionState {
+    if (this.stopping !== undefined) return this.stopDone ? "stopped" : "stopping";
+    if (this.starting !== undefined) return "starting";
+    return this.current?.alive ? "running" : "idle";
+  }
+
+  /**
+   * Stop for good: `sidecar_shutdown`, then `kill()` if it has not exited within the grace period. A start
+   * under way (a respawn waiting for the old process's late `close`) never spawns; one already spawning
+   * is shut down the same way. Calls made from now on reject `SIDECAR_UNAVAILABLE`; to start again,
+   * create a new client. Idempotent: every call returns the same promise.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown().finally(() => (this.stopDone = true));
+    return this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    const running = this.current;
+    if (running === undefined) return;
+    if (running.alive) {
+      const grace = this.options.shutdownGraceMs;
+      const id = this.nextId++;
+      const line = requestLine(id, "sidecar_shutdown", {}, this.options.maxRequestBytes) + "\n";
+      const exited = await within(this.send(running, id, "sidecar_shutdown", line, grace).then(() => running.closed), grace);
+      if (exited) return;
+      await this.kill(running);
+    }
+    await within(running.closed, this.options.exitWaitMs);
+  }
+
+  private refuseIfStopped(method: string): void {
+    if (this.stopping !== undefined) {
+      throw bridgeError("SIDECAR_UNAVAILABLE", `the bridge was stopped (stop() was called); ${method} was not sent`);
+    }
+  }
+
+  private send<M extends RequestMethod>(
+    running: Running,
+    id: number,
+    method: M,
+    line: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<Requests[M]["result"]> {
     return new Promise<Requests[M]["result"]>((resolve, reject) => {
       const cancelRemote = (): void => {
         void this.notify(running, "$/cancelRequest", { id });
@@ -129,22 +193,6 @@ export class SidecarClient {
     });
   }
 
-  /** Clean stop: `sidecar_shutdown`, then `kill()` if it has not exited within the grace period. */
-  async stop(): Promise<void> {
-    const running = this.current ?? (await this.starting?.catch(() => undefined));
-    if (running === undefined) return;
-    if (running.alive) {
-      const grace = this.options.shutdownGraceMs;
-      const exited = await within(
-        this.call("sidecar_shutdown", {}, { timeoutMs: grace }).then(() => running.closed),
-        grace,
-      );
-      if (exited) return;
-      await this.kill(running);
-    }
-    await within(running.closed, this.options.exitWaitMs);
-  }
-
   private ensureRunning(): Promise<Running> {
     if (this.current?.alive) return Promise.resolve(this.current);
     if (this.starting === undefined) {
@@ -164,6 +212,8 @@ export class SidecarClient {
       await within(previous.closed, this.options.exitWaitMs);
       if (this.current === previous) this.current = undefined;
     }
+    // stop() came while the old process was closing: no new one. One spawning already, stop() shuts down.
+    if (this.stopping !== undefined) throw bridgeError("SIDECAR_UNAVAILABLE", "the bridge was stopped while the sidecar was starting");
     const running = await this.start();
     this.current = running;
     return running;

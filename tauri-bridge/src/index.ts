@@ -23,7 +23,7 @@ export {
   type ExtractOptions,
   type MergeInput,
 } from "./ai.js";
-export { LONG_RUNNING_METHODS, SidecarClient, type CallOptions, type ClientOptions } from "./client.js";
+export { SidecarClient, type CallOptions, type ClientOptions, type ConnectionState } from "./client.js";
 export { DEFAULT_MAX_REQUEST_BYTES } from "./request.js";
 export { bridgeError, errorPrefix } from "./errors.js";
 export { LineAssembler } from "./lines.js";

@@ -1,9 +1,10 @@
 /** Turns a call into one request line, refusing what the sidecar could only answer with an id-less error. */
 
 import { bridgeError } from "./errors.js";
+import { DEFAULT_MAX_LINE_BYTES } from "./generated/protocol.js";
 
 /** The sidecar's default `--max-line-bytes`: a longer line is answered `RPC_INVALID_REQUEST` with id null. */
-export const DEFAULT_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_REQUEST_BYTES = DEFAULT_MAX_LINE_BYTES;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

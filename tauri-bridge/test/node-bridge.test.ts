@@ -22,7 +22,6 @@ import {
   aiUndoChange,
   configureSidecar,
   errorPrefix,
-  LONG_RUNNING_METHODS,
   maybeExtractMemories,
   SidecarClient,
   type ClientOptions,
@@ -104,7 +103,7 @@ test("a call with no reply in time rejects SIDECAR_TIMEOUT", async () => {
 
 test("a 1 MB reply with CJK and emoji arrives intact", async () => {
   const items = Array.from({ length: 1000 }, (_, i) =>
-    memory(`id-${i}`, `记忆${i} ` + "用户偏好😀".repeat(39), i, "作用域".repeat(100)));
+    memory(`id-${i}`, `记忆${i} ` + "用户偏好😀".repeat(39), i, "作用域".repeat(42)));
   await client.call("ai_save_memories", { items, limit: 1000 }, { timeoutMs: 30_000 });
   const listed = await aiListMemories();
   assert.ok(Buffer.byteLength(JSON.stringify(listed)) > 1_000_000);
@@ -268,7 +267,6 @@ test("with several calls pending an id-null error is not pinned on a guess: each
 });
 
 test("the model-calling methods get extractTimeoutMs, the others timeoutMs", async () => {
-  assert.deepEqual([...LONG_RUNNING_METHODS].sort(), ["ai_extract_memories", "ai_remember_conversation"]);
   const { client: quick } = recordingClient([], { timeoutMs: 60_000, extractTimeoutMs: 150 });
   try {
     let release!: () => void;

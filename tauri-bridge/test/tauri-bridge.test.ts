@@ -208,3 +208,23 @@ test("when close never comes, a respawn waits at most exitWaitMs", async () => {
   assert.equal(again.pid > 0, true);
   assert.equal(double.closed(double.spawns[0].pid), false, "the old close is still held");
 });
+
+test("stop() while a respawn waits for the dead process's late close: nothing is spawned and the waiting call rejects SIDECAR_UNAVAILABLE (issue 14.4)", async () => {
+  const double = useTauri({ holdClose: true });
+  await client!.call("sidecar_info", {});
+  const first = double.spawns[0].pid;
+  double.failStdoutRead(first);
+  await double.until(() => double.tracked().length === 0);
+  // Dead but not closed: this call's respawn waits for the old process's close (SPEC S8.2: it can come late).
+  const waiting = track(client!.call("sidecar_info", {}));
+  const stopping = client!.stop();
+  assert.equal(client!.state, "stopping");
+  double.releaseClose();
+  await stopping;
+  assert.match((await waiting.outcome) as string, /^SIDECAR_UNAVAILABLE: /);
+  assert.equal(double.spawns.length, 1, "no sidecar was started after stop()");
+  assert.deepEqual(double.tracked(), []);
+  assert.equal(client!.state, "stopped");
+  assert.match((await rejection(client!.call("sidecar_info", {}))) as string, /^SIDECAR_UNAVAILABLE: /);
+  assert.equal(double.spawns.length, 1);
+});

@@ -26,12 +26,12 @@ export interface Change {
   changeId: string;
   at: number;
   kind: "clear" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
-  added?: MemoryItem[];
-  removed?: MemoryItem[];
-  updated?: Update[];
-  archived?: ArchivedItem[];
-  revived?: ArchivedItem[];
-  purged?: ArchivedItem[];
+  added: MemoryItem[];
+  removed: MemoryItem[];
+  updated: Update[];
+  archived: ArchivedItem[];
+  revived: ArchivedItem[];
+  purged: ArchivedItem[];
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -49,7 +49,7 @@ export interface ContextResult {
   content: string | null;
   injected: number;
   omitted: number;
-  ids?: string[];
+  ids: string[];
 }
 
 export interface DeleteArchivedParams {
@@ -62,6 +62,7 @@ export interface ExtractParams {
 }
 
 export interface HistoryParams {
+  /** clamped to 1…500 (never refused); default 50 */
   limit?: number;
 }
 
@@ -102,6 +103,7 @@ export interface MergeParams {
   raw: string;
   sourceScope: string;
   basis?: string[] | null;
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
 }
 
@@ -131,6 +133,7 @@ export interface RememberConversationParams {
   messages: AiMessage[];
   sourceScope: string;
   provider?: Provider | null;
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
   inputBudgetChars?: number;
   knownBudgetBytes?: number;
@@ -148,17 +151,19 @@ export interface RestoreParams {
 
 export interface SaveParams {
   items: MemoryItem[];
+  /** clamped to 10…1000 (never refused); when absent: --memory-limit, then settings.aiMemoryLimit in app_config.json, then 100 */
   limit?: number | null;
 }
 
 export interface SearchHit {
   memory: MemoryItem;
   score: number;
-  archivedAt?: number | null;
+  archivedAt: number | null;
 }
 
 export interface SearchParams {
   query: string;
+  /** clamped to 1…1000 (never refused); default 20 */
   limit?: number;
 }
 
@@ -240,3 +245,24 @@ export type ErrorPrefix = keyof typeof ERROR_CODES | BridgePrefix;
 export const BRIDGE_PREFIXES = ["SIDECAR_UNAVAILABLE", "SIDECAR_TIMEOUT"] as const;
 
 export type BridgePrefix = (typeof BRIDGE_PREFIXES)[number];
+
+/** Methods a `$/cancelRequest` stops while they run (S3.5). */
+export const CANCELLABLE_METHODS: ReadonlySet<string> = new Set<RequestMethod>(["ai_extract_memories", "ai_remember_conversation"]);
+
+/** Methods that wait on the model: the bridge gives them `extractTimeoutMs`. */
+export const LONG_RUNNING_METHODS: ReadonlySet<string> = new Set<RequestMethod>(["ai_extract_memories", "ai_remember_conversation"]);
+
+/** Lengths the sidecar refuses past (ids, scopes), cuts to (content) or uses by default. */
+export const MAX_ID_CHARS = 128;
+export const MAX_SCOPE_CHARS = 128;
+export const MAX_CONTENT_CHARS = 200;
+export const DEFAULT_MAX_LINE_BYTES = 16777216;
+export const DEFAULT_BUDGET_BYTES = 8192;
+
+/** Integer params the sidecar clamps into `low`…`high` (never refused), with their default. */
+export const CLAMPED_LIMITS = {
+  memoryLimit: { low: 10, high: 1000, default: 100 },
+  historyLimit: { low: 1, high: 500, default: 50 },
+  searchLimit: { low: 1, high: 1000, default: 20 },
+  archiveListLimit: { low: 1, high: 1000, default: 50 },
+} as const;

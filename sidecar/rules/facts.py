@@ -1,0 +1,395 @@
+"""A memory's fact frame: whose fact, which attribute, negated or not, a stated change, who did what to whom."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import NamedTuple, Optional
+
+from sidecar.rules.lexicon import (
+    ATTRIBUTES,
+    MANY_PEOPLE,
+    NAME_STOPWORDS,
+    NEGATION_PATTERN,
+    PAST_PATTERN,
+    PEOPLE,
+    ROLE_VERBS,
+    STATED_CHANGE_PATTERN,
+    SUBJECT_NOUNS,
+    SURNAMES,
+    TIME_PATTERN,
+    USER_WORDS,
+)
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import is_cjk, normalise, token_set
+from sidecar.rules.wording import canonical
+
+
+class Attribute(NamedTuple):
+    concept: str
+    subject: frozenset[str]
+    rest: str
+    before: frozenset[str]  # every word before the attribute, for `same_subject`
+
+
+class Frame(NamedTuple):
+    """What a memory says, in parts.
+
+    `people`: who the fact is about besides the user (people concepts, "name:…" for named people);
+    `strong_name`: a named person written as one ("Tom's", "张伟"), not just a capitalised first word;
+    `mentions`: the people in text order, a possessor folded into what it owns ("the user's brother");
+    `attributes`: the most specific attribute found (none or one), with the words before it that say whose
+    it is and what follows it (the value, and whatever else the text says);
+    `plain`: the text without negation and time words, for comparing a statement with its negation;
+    `head`: the words naming what a copula or a stated change is about ("用户的**头像**是…", "switched the
+    **terminal font** to…"), None when the text has neither;
+    `subject_nouns`: the things a fact can be about besides people (project, repo, team …).
+    """
+
+    people: frozenset[str]
+    strong_name: bool
+    mentions: tuple[str, ...]
+    attributes: tuple[Attribute, ...]
+    negated: bool
+    changed: bool
+    past: bool
+    plain: str
+    head: Optional[frozenset[str]]
+    subject_nouns: frozenset[str]
+    new_value: bool  # a stated change says what the attribute holds now (words after the cue)
+
+
+def _people_surfaces() -> dict[str, str]:
+    surfaces: dict[str, str] = {}
+    for concept, words in PEOPLE.items():
+        for word in words.split():
+            surfaces[word] = concept
+    for word in USER_WORDS.split():
+        surfaces[word] = "user"
+    return surfaces
+
+
+_PEOPLE_SURFACES = _people_surfaces()
+# CJK people words by regex; English words are looked up one by one (with their inflections).
+_PEOPLE = re.compile("|".join(sorted((re.escape(w) for w in _PEOPLE_SURFACES if not w.isascii()),
+                                     key=len, reverse=True)) + r"|[a-z]+(?:-[a-z]+)*(?:['’]s)?")
+_ENDINGS = ("'s", "’s", "es", "s", "ed", "d", "ing")
+
+
+def _person_or_none(surface: str) -> Optional[str]:
+    found = _PEOPLE_SURFACES.get(surface)
+    if found is not None or surface.isascii() is False:
+        return found
+    for ending in _ENDINGS:
+        if surface.endswith(ending):
+            bare = surface[: -len(ending)]
+            found = _PEOPLE_SURFACES.get(bare) or (_PEOPLE_SURFACES.get(bare + "e") if ending == "ing" else None)
+            if found is not None:
+                return found
+    return None
+
+
+def _people_hits(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, person) of every people word in `text`; "user" for the user."""
+    found = []
+    for hit in _PEOPLE.finditer(text):
+        person = _person_or_none(hit.group())
+        if person is not None:
+            found.append((hit.start(), hit.end(), person))
+    return found
+
+
+def _without_people(text: str) -> str:
+    out, last = [], 0
+    for start, end, _ in _people_hits(text):
+        out.append(text[last:start])
+        out.append(" ")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+def _alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of a regex ("a|(b|c)|d" → a, (b|c), d)."""
+    found, depth, current, index = [], 0, "", 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            current += pattern[index:index + 2]
+            index += 2
+            continue
+        depth += (char == "(") - (char == ")")
+        if char == "|" and depth == 0:
+            found.append(current)
+            current = ""
+        else:
+            current += char
+        index += 1
+    return [*found, current]
+
+
+def _attribute_scanner(keep: Callable[[str], bool]) -> re.Pattern[str]:
+    groups = []
+    for concept, pattern, _ in ATTRIBUTES:
+        kept = [alternative for alternative in _alternatives(pattern) if keep(alternative)]
+        if kept:
+            groups.append(f"(?P<{concept}>{'|'.join(kept)})")
+    return re.compile("|".join(groups))
+
+
+def _has_cjk(text: str) -> bool:
+    return any("\u3400" <= char <= "\u9fff" for char in text)
+
+
+# One scan for each script finds every attribute: a named group each, in the order of ATTRIBUTES (most
+# specific first); a text without CJK (or without Latin letters) skips the other script's scan.
+_CJK_ATTRIBUTE = _attribute_scanner(_has_cjk)
+_LATIN_ATTRIBUTE = _attribute_scanner(lambda alternative: not _has_cjk(alternative)
+                                      or re.search("[a-z]{2}", re.sub(r"\\.", "", alternative)) is not None)
+_SPECIFICITY = {concept: rank for rank, (concept, _, _) in enumerate(ATTRIBUTES)}
+_LATIN_LETTER = re.compile("[a-z]")
+_MANY_ATTRIBUTES = frozenset(concept for concept, _, many in ATTRIBUTES if many)
+_NEGATION = re.compile(NEGATION_PATTERN)
+_PAST = re.compile(PAST_PATTERN)
+_CHANGE = re.compile(STATED_CHANGE_PATTERN)
+_TIME = re.compile(TIME_PATTERN)
+_FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
+_ROLE_NAME = re.compile(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
+_POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
+# A Chinese given name ends before one of these (a verb, a particle, a number).
+_NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明昨上下每被对说让叫有要会能想就还又不没已正刚从做当一二两三"
+                "四五六七八九十特最收借欠写介照搬跳换改升开打学读写弹听看玩吃喝穿戴用坐骑参报加回离来到拿找请退入负担觉认"
+                "知希计准经常总平周抽吸戒练考拿成邀租比骑种画唱跑游爬踢睡起卖修装生得患长胖瘦，,。 ")
+# Words that start like a nickname ("小王", "阿杰", "老李") but are not names.
+_NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小组 小程 小米 小姐 小伙 小朋 小型 小吃"
+                           " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
+                           " 老鼠 老式 老版 阿姨 阿里".split())
+_NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了]([小阿老" + SURNAMES + "])")
+_CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+
+
+def chinese_name(text: str, start: int = 0) -> Optional[str]:
+    """A Chinese personal name at `start` ("刘洋喜欢…", "小王送了…", "韩梅梅养了…"), or None."""
+    hit = _CJK_NAME_START.match(text, start)
+    if hit is None:
+        return None
+    name = hit.group()
+    if name[0] in "小阿老":
+        return None if name in _NOT_NICKNAMES else name
+    while len(name) > 2 and name[-1] in _NAME_END:
+        name = name[:-1]
+    if name[-1] in _NAME_END:
+        return None
+    after = text[start + len(name):start + len(name) + 1]
+    return name if after and (after in _NAME_END or not after.strip()) else None
+
+
+# Sized for a full store (1000 memories ≈ 1.2 MB counted) and some churn.
+@memo(max_bytes=3 << 20)
+def frame(text: str) -> Frame:
+    """The frame of one memory text (numbers in words already read as digits)."""
+    raw = canonical(text).strip()
+    folded = normalise(raw)
+    mentions: list[tuple[int, str]] = []
+    strong = False
+    first = _FIRST_WORD.match(raw)
+    if first is not None and first.group(1).casefold() not in NAME_STOPWORDS:
+        mentions.append((0, "name:" + first.group(1).casefold()))
+        strong = bool(first.group(2))
+    elif (zh := chinese_name(folded)) is not None:
+        mentions.append((0, "name:" + zh))
+        strong = True
+    for hit in _POSSESSIVE_NAME.finditer(raw):
+        if hit.start() > 0:
+            mentions.append((hit.start(), "name:" + hit.group(1).casefold()))
+            strong = True
+    for hit in _ROLE_NAME.finditer(raw):
+        mentions.append((hit.start(1), "name:" + hit.group(1).casefold()))
+    for hit in _NAME_AFTER.finditer(folded):
+        if (zh := chinese_name(folded, hit.start(1))) is not None:
+            mentions.append((hit.start(1), "name:" + zh))
+    people = _people_hits(folded)
+    modifiers: set[str] = set()
+    for index, (start, end, person) in enumerate(people):
+        if person == "user" and _owns_next(folded, end, people[index + 1:]):
+            continue  # "the user's brother": the brother is who acts, the user only his possessor
+        mentions.append((start, person))
+        between = folded[people[index - 1][1]:start] if index else ""
+        owned = between.lstrip().startswith(("的", "'s", "’s")) or (
+            index > 0 and folded[people[index - 1][0]:people[index - 1][1]].endswith(("'s", "’s")))
+        if person != "user" and len(between) <= _MODIFIER_CHARS and owned:
+            # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
+            modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
+    # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
+    seen = {m for _, m in mentions}
+    order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
+                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen]
+    people_set = frozenset(m for _, m in mentions if m != "user")
+    mentions.sort()
+    ordered = tuple(m for _, m in mentions)
+    in_order = tuple(m for _, m in sorted(mentions + order_only))
+    spans: dict[str, tuple[int, int]] = {}
+    scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
+        [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
+    for scanner in scanners:
+        for found in scanner.finditer(folded):
+            if found.lastgroup is not None:
+                start, end = found.span()
+                if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
+                    spans[found.lastgroup] = (start, end)
+    attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
+                            _subject(folded[:start], ordered, whole=True))
+                  for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
+    plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
+    return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
+                 attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
+                 changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
+                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 new_value=_new_value(folded))
+
+
+def _new_value(folded: str) -> bool:
+    ends = [hit.end() for hit in _CHANGE.finditer(folded)]
+    return not ends or bool(token_set(folded[ends[-1]:]))
+
+
+def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
+    switched = _SWITCHED_OBJECT.search(folded)
+    if switched is not None:
+        span = switched.group(1)
+    else:
+        hit = _HEAD_END.search(folded)
+        if hit is None:
+            return None
+        span = folded[:hit.start()]
+    named = _subject(span, mentions, whole=True)
+    return frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+
+
+_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
+                       r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
+_SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
+                              r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
+                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
+_SUBJECT_NOUN = re.compile(SUBJECT_NOUNS)
+_SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
+                            for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
+
+
+# What a head may add without naming another thing ("测试" / "测试框架", "Node" / "Node 版本").
+GENERIC_HEADS = frozenset("框 架 工 具 软 件 系 统 平 台 版 本 应 用 framework tool software system platform"
+                          " version app".split())
+
+
+def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool:
+    if not later or later[0][2] == "user":
+        return False
+    between = folded[end:later[0][0]]
+    return between in ("", " ", "的", "'s ", "’s ")
+
+
+def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> frozenset[str]:
+    """Whose attribute it is: the people and things named before the attribute and, of the other words
+    there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
+    span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
+    hits = [hit for hit in _people_hits(span) if hit[2] != "user"]
+    found = {person for _, _, person in hits}
+    owns = bool(hits) and (span[hits[-1][0]:hits[-1][1]].endswith(("'s", "’s"))
+                           or _POSSESSIVE.search(span, hits[-1][1]) is not None)
+    if hits and not whole and not owns:
+        # Past a person or a pet, the words before the attribute say what they do ("猫胖到六公斤"), not
+        # whose it is; "the dog's puppy" would say whose.
+        span = span[:hits[-1][1]]
+    names = {m for m in mentions if m.startswith("name:")}
+    found |= {n for n in names if n[5:] in span}
+    found |= set(_SUBJECT_NOUN.findall(span))
+    rest = _SUBJECT_NOUN.sub(" ", _without_people(span if whole else _possessed(span)))
+    for name in names:
+        rest = rest.replace(name[5:], " ")
+    for token in token_set(rest):
+        if token[0].isdigit():
+            continue
+        if is_cjk(token[0]):
+            found.update(c for c in token if c not in _HOUSEHOLD)
+        else:
+            found.add(token)
+    return frozenset(found)
+
+
+# Words between a possessor and a person ("the user's best friend") say which one.
+_MODIFIER_CHARS = 16
+# "用户家的猫" is the user's cat: the household marker names nobody new.
+_HOUSEHOLD = frozenset("家")
+_POSSESSIVE = re.compile(r"的|家|'s\b|’s\b")
+
+
+def _possessed(span: str) -> str:
+    """The thing owned in "X 的 Y" / "X's Y" before an attribute ("用户家鹦鹉的名字" → 鹦鹉); verbs and adverbs
+    before an attribute say nothing about whose it is."""
+    parts = [p for p in _POSSESSIVE.split(span)]
+    if len(parts) < 2:
+        return ""
+    owned = [p for p in parts[1:] if p.strip()]
+    return owned[-1] if owned else ""
+
+
+def same_subject(a: Attribute, b: Attribute) -> bool:
+    """One subject: the same people and things, or the thing one owns is named before the other's
+    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
+    if a.subject == b.subject:
+        return True
+    people_a = {t for t in a.subject if not _is_plain_word(t)}
+    people_b = {t for t in b.subject if not _is_plain_word(t)}
+    return people_a == people_b and a.subject <= b.before and b.subject <= a.before
+
+
+def _is_plain_word(token: str) -> bool:
+    return "-" not in token and ":" not in token and not _SUBJECT_NOUN.fullmatch(token) and (
+        is_cjk(token[0]) or token.isascii())
+
+
+def many_valued(attribute: str) -> bool:
+    return attribute in _MANY_ATTRIBUTES
+
+
+def people_conflict(a: Frame, b: Frame) -> bool:
+    """Other people, or the same people in swapped roles ("A 把 B 借给 C" / "C 把 B 借给 A")."""
+    if a.people != b.people:
+        only = a.people ^ b.people
+        if any(not m.startswith("name:") for m in only) or a.strong_name or b.strong_name:
+            return True
+        # A capitalised first word may be a tool, not a person: two of them that differ still conflict.
+        if {m for m in a.people if m.startswith("name:")} and {m for m in b.people if m.startswith("name:")}:
+            return True
+    shared = set(a.mentions) & set(b.mentions)
+    if len(shared) < 2:
+        return False
+    return _first_order(a.mentions, shared) != _first_order(b.mentions, shared)
+
+
+def _first_order(mentions: tuple[str, ...], keep: set[str]) -> list[str]:
+    seen: list[str] = []
+    for mention in mentions:
+        if mention in keep and mention not in seen:
+            seen.append(mention)
+    return seen
+
+
+def heads_conflict(a: Frame, b: Frame) -> bool:
+    """Each text says what it is about and neither says it within the other: the avatar is not the
+    wallpaper, the phone's carrier is not its case."""
+    if a.subject_nouns != b.subject_nouns:
+        return True
+    if not a.head or not b.head:
+        return False
+    mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
+    return not (mine <= theirs or theirs <= mine)
+
+
+def attributes_conflict(a: Frame, b: Frame) -> bool:
+    """Both texts name an attribute and the most specific ones differ: a parrot's name is not its age."""
+    return bool(a.attributes and b.attributes and a.attributes[0].concept != b.attributes[0].concept)
+
+
+def plural_subject(found: Frame) -> bool:
+    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name."""
+    return bool(found.people & MANY_PEOPLE)

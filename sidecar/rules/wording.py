@@ -1,0 +1,151 @@
+"""Surface variants that say the same thing: numbers in words ("七岁" / "7 岁", "eleven" / "11"), ordinals,
+British and American spelling, unit abbreviations (S9.2, issue 16.2)."""
+
+from __future__ import annotations
+
+import re
+
+from sidecar.rules.memo import memo
+
+_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_POWERS = {"十": 10, "百": 100, "千": 1000}
+# What a counted number stands before; a numeral before anything else is a word ("三明治", "四川", "百度").
+_UNITS = sorted((
+    "岁 周岁 个 只 位 名 把 张 条 件 本 台 辆 部 套 门 种 次 回 遍 杯 瓶 碗 份 块 元 年 月 日 号 天 周 星期 小时"
+    " 钟头 分钟 分 秒 点 公里 千米 米 厘米 公斤 斤 克 层 楼 倍 级 年级 届 人 口 家 间 所 篇 首 场 盆 棵 头 匹 座 栋"
+    " 室 寸 英寸 核 升 毫升 度 步 站 期 节 课 集 季 页 章 颗 双 对 副 辆 架 艘 段 支 首 幅 顿 趟 圈 组 轮 代 版"
+).split(), key=len, reverse=True)
+# "一" before a classifier is an article ("一只猫" is "a cat"), not a count to compare.
+_ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 部 首 篇 份 段 幅 支 头 匹 棵 盆 颗"
+                           " 点 口 下".split())
+_RUN = re.compile("(第)?([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*|半)((?:"
+                  + "|".join(map(re.escape, _UNITS)) + ")(半)?)?")
+_YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
+_ENGLISH_UNITS = {
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_ENGLISH_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+                 "eighty": 80, "ninety": 90}
+_ENGLISH_ORDINALS = {
+    "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fifteenth": 15, "twentieth": 20,
+}
+_ENGLISH_WORD = re.compile(
+    r"\b(?:(" + "|".join(_ENGLISH_TENS) + r")(?:[- ](" + "|".join(k for k in _ENGLISH_UNITS if k != "zero")
+    + r"))?|(" + "|".join(_ENGLISH_UNITS) + r")|(" + "|".join(_ENGLISH_ORDINALS) + r"))"
+    r"(?: (hundred|thousand))?\b", re.IGNORECASE)
+
+
+def chinese_value(numeral: str) -> float | None:
+    """The value of a Chinese numeral ("七", "十二", "两千零五", "三百五十", "二〇二四", "半"), or None."""
+    if numeral == "半":
+        return 0.5
+    if len(numeral) == 4 and all(c in _DIGITS and c != "两" for c in numeral):
+        return float("".join(str(_DIGITS[c]) for c in numeral))
+    total, section, digit = 0, 0, None
+    for char in numeral:
+        if char in _DIGITS:
+            if digit is not None and digit != 0:
+                return None  # two digits in a row without a power ("三四") is a range, not a number
+            digit = _DIGITS[char]
+        elif char in _POWERS:
+            section += (1 if digit is None else digit) * _POWERS[char]
+            digit = None
+        elif char == "万":
+            total += (section + (digit or 0)) * 10000
+            section, digit = 0, None
+        else:
+            return None
+    return float(total + section + (digit or 0))
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+def _replace_chinese(match: re.Match[str]) -> str:
+    ordinal, numeral, unit, half = match.group(1), match.group(2), match.group(3), match.group(4)
+    if not ordinal and (not unit or numeral + unit == "十分"):  # "十分" is "very"
+        return match.group()
+    if unit and half:
+        unit = unit[:-1]
+    if not ordinal and numeral == "一" and unit in _ARTICLE_UNITS and not half:
+        return match.group()
+    value = chinese_value(numeral)
+    if value is None:
+        return match.group()
+    if half:
+        value += 0.5
+    return (ordinal or "") + " " + _number(value) + " " + (unit or "")
+
+
+def _replace_english(match: re.Match[str]) -> str:
+    tens, unit, alone, ordinal, scale = match.groups()
+    if ordinal:
+        value = _ENGLISH_ORDINALS[ordinal.lower()]
+    elif tens:
+        value = _ENGLISH_TENS[tens.lower()] + (_ENGLISH_UNITS[unit.lower()] if unit else 0)
+    else:
+        value = _ENGLISH_UNITS[alone.lower()]
+    if scale:
+        value *= 100 if scale.lower() == "hundred" else 1000
+    return str(value)
+
+
+@memo(max_bytes=2 << 20)
+def canonical(text: str) -> str:
+    """`text` with counted Chinese numerals, years, English number words and ordinals written as digits,
+    and British spellings and unit names in one form."""
+    if not text.isascii():
+        text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
+        text = _RUN.sub(_replace_chinese, text)
+    if _has_english_number(text):
+        text = _ENGLISH_WORD.sub(_replace_english, text)
+    text = _DIGIT_ORDINAL.sub(r"\1", _THOUSANDS.sub("", text))
+    words = {w.casefold() for w in _ASCII_WORD.findall(text)}
+    if words & _LATIN_VARIANTS:
+        text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
+    if not text.isascii() and _CJK_VARIANT.search(text):
+        text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
+    return text
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_DIGIT_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+_VARIANTS = {
+    "favourite": "favorite", "favourites": "favorites", "colour": "color", "colours": "colors",
+    "flavour": "flavor", "neighbour": "neighbor", "neighbours": "neighbors", "behaviour": "behavior",
+    "humour": "humor", "centre": "center", "theatre": "theater", "grey": "gray", "programme": "program",
+    "organise": "organize", "organised": "organized", "realise": "realize", "travelling": "traveling",
+    "cancelled": "canceled", "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km",
+    "kilogram": "kg", "kilograms": "kg", "kilos": "kg", "metre": "meter", "metres": "meters",
+    "minutes": "min", "minute": "min", "mins": "min", "hours": "hour", "hrs": "hour", "hr": "hour",
+    "千米": "公里", "钟头": "小时",
+    # one word for what memories say in several ("小孩" / "孩子", "concise" / "short")
+    "小孩子": "孩子", "小孩": "孩子", "吸烟": "抽烟", "付款": "支付", "付钱": "支付", "写代码": "编程",
+    "敲代码": "编程", "答复": "回复", "简洁": "简短", "简明": "简短", "咖啡店": "咖啡馆", "咖啡厅": "咖啡馆",
+    "驾车": "开车", "上下班": "通勤", "计算机": "电脑", "慢跑": "跑步", "技术栈": "tech stack",
+    "concise": "short", "brief": "short", "replies": "answers", "reply": "answer", "responses": "answers",
+    "response": "answer", "enjoys": "likes", "enjoy": "like", "loves": "likes", "kids": "children",
+    # one word for each relative
+    "老婆": "妻子", "太太": "妻子", "爱人": "妻子", "老公": "丈夫", "爸爸": "父亲", "老爸": "父亲", "妈妈": "母亲",
+    "老妈": "母亲", "闺女": "女儿", "爸妈": "父母", "dad": "father", "mom": "mother", "mum": "mother",
+    # English plurals the stemmer cannot undo
+    "children": "child", "people": "person", "men": "man", "women": "woman", "mice": "mouse",
+    "teeth": "tooth", "feet": "foot", "geese": "goose",
+    "加入": "参加",
+    # a stop as the negation of the habit
+    "戒烟": "不抽烟", "戒酒": "不喝酒",
+}
+_LATIN_VARIANTS = frozenset(k for k in _VARIANTS if k.isascii())
+_CJK_VARIANT = re.compile("|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
+
+
+_NUMBER_WORDS = frozenset([*_ENGLISH_UNITS, *_ENGLISH_TENS, *_ENGLISH_ORDINALS])
+
+
+def _has_english_number(text: str) -> bool:
+    return not _NUMBER_WORDS.isdisjoint(w.casefold() for w in _ASCII_WORD.findall(text))
