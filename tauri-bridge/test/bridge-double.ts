@@ -81,7 +81,7 @@ export class BridgeDouble {
       }),
       aiSearchMemories: (query, limit) => call("aiSearchMemories", limit === undefined ? [query] : [query, limit], () => ({
         items: [
-          ...this.store.filter((m) => m.content.includes(query)).map((memory) => ({ memory, score: 1 })),
+          ...this.store.filter((m) => m.content.includes(query)).map((memory) => ({ memory, score: 1, archivedAt: null })),
           ...this.archived.filter((m) => m.content.includes(query))
             .map(({ archivedAt, ...memory }) => ({ memory, score: 0.5, archivedAt })),
         ],
@@ -111,8 +111,11 @@ export class BridgeDouble {
     };
   }
 
-  private record(change: Omit<Change, "changeId" | "at">): Change {
-    const entry: Change = { changeId: `c${++this.next}`, at: 1_700_000_000_000 + this.next, ...change };
+  private record(change: Pick<Change, "kind"> & Partial<Change>): Change {
+    const entry: Change = {
+      changeId: `c${++this.next}`, at: 1_700_000_000_000 + this.next,
+      added: [], removed: [], updated: [], archived: [], revived: [], purged: [], ...change,
+    };
     this.history.push(entry);
     return entry;
   }
