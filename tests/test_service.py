@@ -10,7 +10,7 @@ import pytest
 
 from protocol import MemoryItem
 from sidecar.config import Settings
-from sidecar.errors import MemoryIOError
+from sidecar.errors import InvalidParams, MemoryIOError
 from sidecar.history_file import HistoryFile
 from sidecar.service import MemoryService
 from sidecar.store import MAX_FILE_BYTES, MemoryStore
@@ -104,3 +104,13 @@ async def test_the_history_is_read_without_the_store_lock(service: MemoryService
     with other:
         changes = (await service.history_of(10)).changes
     assert [change.kind for change in changes] == ["remember"]
+
+
+@pytest.mark.parametrize("invisible", ["\u0000", "\u200b\u200d", " \u3000\n", "\u2028"])
+async def test_a_memory_with_nothing_visible_is_refused_and_never_stored(service: MemoryService, settings: Settings,
+                                                                        invisible: str) -> None:
+    """Issue 20.5: "\\u0000" was stored and injected as an empty `-  ` line."""
+    with pytest.raises(InvalidParams, match=r"\$\.content"):
+        service.remember(invisible, "global")
+    receipt = await service.merge_answer(json.dumps([invisible, "用户偏好 zsh"]), "global", (), None)
+    assert [m.content for m in receipt.memories] == ["用户偏好 zsh"]

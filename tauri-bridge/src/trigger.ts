@@ -28,6 +28,8 @@ export interface ExtractionTurn {
   provider?: ExtractOptions["provider"];
   /** How many message characters one round sends at most (default 24000); the rest goes in later rounds. */
   inputBudgetChars?: number;
+  /** Cancels the round (`$/cancelRequest`): it answers CANCELLED, nothing is merged, `extractedUpTo` stays. */
+  signal?: AbortSignal;
 }
 
 export interface MemoryApi {
@@ -107,7 +109,7 @@ export class MemoryExtractor {
         sourceScope: turn.scope,
         inputBudgetChars: budget,
         ...(turn.provider ? { provider: turn.provider } : {}),
-      });
+      }, turn.signal ? { signal: turn.signal } : undefined);
       return { extractedUpTo: round[round.length - 1].id, receipt };
     } catch (error) {
       this.warn(`memory extraction skipped: ${typeof error === "string" ? error : String(error)}`);

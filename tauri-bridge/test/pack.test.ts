@@ -82,7 +82,8 @@ test("npm pack builds dist on prepack and ships a manifest without the repo's sc
   const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
   const files: string[] = packed[0].files.map((file: { path: string }) => file.path);
   for (const needed of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/node.js", "dist/src/node.d.ts",
-                        "tauri/capabilities/memory-sidecar.json", "tauri/README.md"]) {
+                        "tauri/capabilities/memory-sidecar.json", "tauri/README.md", "dist/src/vue/index.js",
+                        "dist/src/vue/index.d.ts", "src/vue/style.css"]) {
     assert.ok(files.includes(needed), `${needed} is in the tarball`);
   }
   assert.ok(!files.some((file) => file.startsWith("dist/test")), "tests stay out of the tarball");
@@ -94,7 +95,8 @@ test("npm pack builds dist on prepack and ships a manifest without the repo's sc
   const manifest = JSON.parse(tar);
   assert.equal(manifest.scripts, undefined, "the packed manifest carries no scripts");
   assert.equal(manifest.devDependencies, undefined);
-  assert.deepEqual(Object.keys(manifest.exports), [".", "./node", "./package.json"]);
+  assert.deepEqual(Object.keys(manifest.exports), [".", "./node", "./vue", "./vue/style.css", "./package.json"]);
+  assert.deepEqual(manifest.sideEffects, ["*.css"], "a bundler keeps `import \"…/vue/style.css\"` (issue 18)");
 });
 
 test("the tarball installs offline without an install-scripts warning, imports by name, and every README snippet "
@@ -131,7 +133,47 @@ test("the tarball installs offline without an install-scripts warning, imports b
       typeof main.aiExtractMemories, typeof node.NodeTransport, node.SidecarClient === main.SidecarClient]));
   `], { cwd: app, encoding: "utf8" });
   assert.deepEqual(JSON.parse(loaded), ["function", "function", "function", "function", "function", true]);
+
+  // Issue 18: all of the above ran without Vue (an optional peer, not installed); the panel's entry needs it.
+  assert.ok(!existsSync(join(app, "node_modules", "vue")), "vue is not installed for an app that does not ask for it");
+  npm(["install", "--prefer-offline", "--no-audit", "--no-fund", locked("vue")], app);
+  writeFileSync(join(app, "panel.ts"), VUE_CALL_SITE);
+  writeFileSync(join(app, "tsconfig.json"), JSON.stringify({
+    compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true,
+                       noEmit: true, skipLibCheck: false, lib: ["ES2022", "DOM"], types: [] },
+    files: [...sources, "panel.ts"],
+  }));
+  const withVue = spawnSync(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
+  assert.equal(withVue.status, 0, `tsc --strict with the panel:\n${withVue.stdout}${withVue.stderr}`);
+  const panel = execFileSync(process.execPath, ["--input-type=module", "-e", `
+    const vue = await import("@ai-memory/tauri-bridge/vue");
+    console.log(JSON.stringify([vue.MemorySettings.name, vue.MemoryChatNotice.name, typeof vue.useMemories,
+      import.meta.resolve("@ai-memory/tauri-bridge/vue/style.css").endsWith("/src/vue/style.css")]));
+  `], { cwd: app, encoding: "utf8" });
+  assert.deepEqual(JSON.parse(panel), ["MemorySettings", "MemoryChatNotice", "function", true]);
 });
+
+/** What an app adds to mount the panel (README "How the frontend uses it"), plus the chat notice. */
+const VUE_CALL_SITE = `
+import { createApp, h, ref } from "vue";
+import { MemoryChatNotice, MemorySettings, useMemoryExtraction } from "@ai-memory/tauri-bridge/vue";
+
+const settings = { aiMemoryEnabled: ref(true), aiMemoryLimit: ref(100) };
+const extraction = useMemoryExtraction();
+createApp({
+  setup: () => () => [
+    h(MemorySettings, {
+      enabled: settings.aiMemoryEnabled.value, "onUpdate:enabled": (v: boolean) => (settings.aiMemoryEnabled.value = v),
+      limit: settings.aiMemoryLimit.value, "onUpdate:limit": (v: number) => (settings.aiMemoryLimit.value = v),
+    }),
+    h(MemoryChatNotice, { extraction }),
+  ],
+});
+export async function afterTurn(): Promise<string | undefined> {
+  const { extractedUpTo } = await extraction.run({ messages: [], scope: "global", turnId: "t" });
+  return extractedUpTo;
+}
+`;
 
 test("the README's ExtractionTurn table lists every field of the type, optional ones marked", () => {
   const source = readFileSync(join(BRIDGE, "src", "trigger.ts"), "utf8");

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { decodeLine, prepareArgs, ReadLineSplitter, shippedScope } from "./shell-double.js";
+import { decodeLine, prepareArgs, ReadLineSplitter, shippedScope } from "../harness/shell-double.js";
 
 function events(...reads: string[]): string[] {
   const splitter = new ReadLineSplitter();

@@ -1,36 +1,18 @@
-/** Test support: the real Python sidecar and a scripted OpenAI-shaped server (the shell double: shell-double.ts). */
+/** Test support: the real Python sidecar and a scripted OpenAI-shaped server (the shell double: harness/shell-double.ts). */
 
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
+import { python, REPO, sidecarCommand, sidecarEnv } from "../harness/sidecar.js";
 import { SidecarClient, type ClientOptions } from "../src/client.js";
 import { NodeTransport } from "../src/node-transport.js";
 
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-
-export function python(): string {
-  if (process.env.SIDECAR_PYTHON) return process.env.SIDECAR_PYTHON;
-  const venv = join(REPO, ".venv", process.platform === "win32" ? "Scripts/python.exe" : "bin/python");
-  return existsSync(venv) ? venv : "python3";
-}
+export { python, REPO, sidecarCommand, sidecarEnv };
 
 export function tempConfigDir(): string {
   return mkdtempSync(join(tmpdir(), "bridge-test-"));
-}
-
-export function sidecarEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PYTHONPATH: REPO, ...extra };
-  for (const key of Object.keys(env)) if (key.startsWith("AI_MEMORY_") && !(key in extra)) delete env[key];
-  return env;
-}
-
-/** The command line the Tauri mock runs for `binaries/memory-sidecar`: the real sidecar. */
-export function sidecarCommand(args: string[]): { command: string; args: string[] } {
-  if (process.env.SIDECAR_BINARY) return { command: process.env.SIDECAR_BINARY, args };
-  return { command: python(), args: ["-m", "sidecar", ...args] };
 }
 
 export function nodeClient(configDir: string, extraArgs: string[] = [], options: ClientOptions = {},

@@ -1,4 +1,4 @@
-/** The Tauri code path: plugin-shell's Command under mockIPC, whose double (shell-double.ts) runs the real sidecar. */
+/** The Tauri code path: plugin-shell's Command under mockIPC, whose double (harness/shell-double.ts) runs the real sidecar. */
 
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
@@ -19,7 +19,7 @@ import {
   type ClientOptions,
   type TauriTransportOptions,
 } from "../src/index.js";
-import { isRunning, ShellDouble, type ShellDoubleOptions } from "./shell-double.js";
+import { isRunning, ShellDouble, type ShellDoubleOptions } from "../harness/shell-double.js";
 import { completion, FakeOpenAI, memory, rejection, tempConfigDir } from "./support.js";
 
 (globalThis as any).window ??= globalThis;

@@ -1,6 +1,7 @@
 /**
- * A test double of `@tauri-apps/plugin-shell` v2's Rust side (commands.rs, process/mod.rs, scope.rs),
- * reached through `@tauri-apps/api/mocks` mockIPC and running the real sidecar process (SPEC S8.2).
+ * A double of `@tauri-apps/plugin-shell` v2's Rust side (commands.rs, process/mod.rs, scope.rs) running the
+ * real sidecar process (SPEC S8.2): the bridge tests reach it through `@tauri-apps/api/mocks` mockIPC in
+ * the same process, the demo's relay (demo/relay.ts) from a browser page over a WebSocket.
  */
 
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { constants } from "node:os";
 import { join } from "node:path";
 
-import { REPO, sidecarCommand, sidecarEnv } from "./support.js";
+import { REPO, sidecarCommand, sidecarEnv } from "./sidecar.js";
 
 const READ_SIZE = 8 * 1024; // std::io::BufReader's default capacity: one fill_buf() reads at most this
 
@@ -121,6 +122,17 @@ export interface ShellDoubleOptions {
   /** Run the sidecar under a `/bin/sh` parent, as a one-file build runs it under its bootloader. */
   bootloader?: boolean;
   env?: Record<string, string>;
+  /**
+   * Where a channel message goes; by default the webview's `__TAURI_INTERNALS__.runCallback` in this
+   * process (mockIPC), in the demo over the relay's WebSocket to the page's.
+   */
+  deliver?: (channelId: number, message: ChannelMessage) => void;
+}
+
+/** What plugin-shell's Rust side sends down the spawn's `onEvent` channel. */
+export interface ChannelMessage {
+  message: { event: ShellEvent["event"]; payload: unknown };
+  index: number;
 }
 
 interface Tracked {
@@ -220,6 +232,20 @@ export class ShellDouble {
     }
   }
 
+  /**
+   * Closes every tracked process's stdin, as the app quitting does: the sidecar finishes what it holds and
+   * exits on EOF (S2). Resolves when all have sent `close`.
+   */
+  endAll(): Promise<void> {
+    for (const process of this.processes.values()) {
+      if (process.tracked) {
+        process.askedToExit();
+        process.child.stdin?.end();
+      }
+    }
+    return this.allClosed();
+  }
+
   /** Resolves when every spawned process has sent `close` (test clean-up). */
   allClosed(): Promise<void> {
     this.releaseClose();
@@ -274,10 +300,9 @@ export class ShellDouble {
     let index = 0;
     const send = (event: ShellEvent["event"], payload: unknown): void => {
       this.log.push({ pid, event, payload });
-      const internals = (globalThis as any).window?.__TAURI_INTERNALS__;
-      if (typeof internals?.runCallback === "function") {
-        internals.runCallback(channel.id, { message: { event, payload }, index: index++ });
-      }
+      const message: ChannelMessage = { message: { event, payload }, index: index++ };
+      if (this.options.deliver) this.options.deliver(channel.id, message);
+      else (globalThis as any).window?.__TAURI_INTERNALS__?.runCallback?.(channel.id, message);
       this.notify();
     };
     const held: Array<() => void> = [];

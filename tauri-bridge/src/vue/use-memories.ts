@@ -1,0 +1,328 @@
+/** The memory state a Settings screen shows, and every change it makes, each resolving to its receipt (issue 18.1). */
+
+import { ref, toValue, type MaybeRefOrGetter, type Ref } from "vue";
+
+import {
+  aiClearMemories,
+  aiDeleteArchived,
+  aiForgetHistory,
+  aiListArchive,
+  aiListMemories,
+  aiMemoryHistory,
+  aiRemember,
+  aiRestoreMemories,
+  aiSaveMemories,
+  aiSearchMemories,
+  aiUndoChange,
+} from "../ai.js";
+import type {
+  Change,
+  ListArchiveResult,
+  MemoryItem,
+  MergeResult,
+  SearchHit,
+  SearchResult,
+  UndoResult,
+  Update,
+} from "../generated/protocol.js";
+import { errorSentence } from "./errors.js";
+import { strings, type ChangeCounts, type Lang } from "./strings.js";
+
+/** The bridge calls the panel makes; the sidecar's by default, a double in tests. */
+export interface MemoryBridge {
+  aiListMemories: typeof aiListMemories;
+  aiSaveMemories: typeof aiSaveMemories;
+  aiClearMemories: typeof aiClearMemories;
+  aiRemember: typeof aiRemember;
+  aiSearchMemories: typeof aiSearchMemories;
+  aiMemoryHistory: typeof aiMemoryHistory;
+  aiUndoChange: typeof aiUndoChange;
+  aiListArchive: typeof aiListArchive;
+  aiRestoreMemories: typeof aiRestoreMemories;
+  aiDeleteArchived: typeof aiDeleteArchived;
+  aiForgetHistory: typeof aiForgetHistory;
+}
+
+export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
+  aiListMemories,
+  aiSaveMemories,
+  aiClearMemories,
+  aiRemember,
+  aiSearchMemories,
+  aiMemoryHistory,
+  aiUndoChange,
+  aiListArchive,
+  aiRestoreMemories,
+  aiDeleteArchived,
+  aiForgetHistory,
+};
+
+/** S5.2: a memory is at most 200 characters (code points). */
+export const MAX_MEMORY_CHARS = 200;
+/** S5.2: `aiMemoryLimit` is clamped to 10…1000. */
+export const LIMIT_MIN = 10;
+export const LIMIT_MAX = 1000;
+
+export interface UseMemoriesOptions {
+  bridge?: Partial<MemoryBridge>;
+  lang?: MaybeRefOrGetter<Lang | undefined>;
+  /** The sourceScope of memories added by hand (default "global"). */
+  sourceScope?: string;
+  /** The store's limit as the app's settings hold it; restoring from the archive respects it. */
+  limit?: MaybeRefOrGetter<number | undefined>;
+  /** How many recent changes to show (default 10). */
+  historyLimit?: number;
+  /** How many archived memories to list at once (default 50). */
+  archiveLimit?: number;
+}
+
+/** The line shown after a change; `changeId` (when not null) undoes it. */
+export interface Notice {
+  text: string;
+  changeId: string | null;
+}
+
+type AnyReceipt = {
+  added?: MemoryItem[];
+  removed?: MemoryItem[];
+  updated?: Update[];
+  evicted?: MemoryItem[];
+  archived?: MemoryItem[];
+  revived?: MemoryItem[];
+  purged?: MemoryItem[];
+};
+
+/** What a receipt or history entry did, each memory counted once under its most telling effect. */
+export function changeCounts(kind: string, receipt: AnyReceipt): ChangeCounts {
+  const ids = (items: MemoryItem[] | undefined): Set<string> => new Set((items ?? []).map((m) => m.id));
+  const revived = ids(receipt.revived);
+  const archived = ids(receipt.archived);
+  const removed = receipt.removed ?? receipt.evicted ?? [];
+  return {
+    kind,
+    added: (receipt.added ?? []).filter((m) => !revived.has(m.id)).length,
+    updated: (receipt.updated ?? []).length,
+    restored: revived.size,
+    archived: archived.size,
+    removed: removed.filter((m) => !archived.has(m.id)).length + (receipt.purged ?? []).length,
+  };
+}
+
+/** Empty (after trimming) or over 200 characters: the sentence to show; null when it may be sent. */
+export function validateMemory(content: string, lang?: Lang): string | null {
+  const text = content.trim();
+  const s = strings(lang);
+  if (text.length === 0) return s.inputEmpty;
+  const chars = [...text].length;
+  return chars > MAX_MEMORY_CHARS ? s.inputTooLong(chars) : null;
+}
+
+export function clampLimit(value: number, fallback = 100): number {
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(LIMIT_MAX, Math.max(LIMIT_MIN, Math.round(value)));
+}
+
+export interface MemoryState {
+  /** The active store, oldest first (as listed). */
+  items: Ref<MemoryItem[]>;
+  /** The search box's text, and its hits (null while the box is empty). */
+  query: Ref<string>;
+  results: Ref<SearchHit[] | null>;
+  archive: Ref<ListArchiveResult>;
+  archiveQuery: Ref<string>;
+  /** Recent changes, newest first. */
+  changes: Ref<Change[]>;
+  loading: Ref<boolean>;
+  /** One human sentence for the last failure, or null. */
+  error: Ref<string | null>;
+  /** Why the add field's text was not sent, or null. */
+  inputError: Ref<string | null>;
+  notice: Ref<Notice | null>;
+  refresh(): Promise<void>;
+  /** aiRemember; sends nothing (resolves null, sets inputError) when empty or over 200 characters. */
+  add(content: string): Promise<MergeResult | null>;
+  /** Saves the store without `id`; the receipt is the history entry of that save. */
+  remove(id: string): Promise<Change | null>;
+  /** Store and archive in one undoable change; the receipt is its history entry. */
+  clear(): Promise<Change | null>;
+  search(query: string): Promise<SearchResult | null>;
+  searchArchive(query: string): Promise<ListArchiveResult | null>;
+  restore(id: string): Promise<MergeResult | null>;
+  deleteArchived(id: string): Promise<MergeResult | null>;
+  undo(changeId: string): Promise<UndoResult | null>;
+  /** S9.7: deletes the change history for real (nothing earlier can be undone); resolves true when done. */
+  forgetHistory(): Promise<boolean>;
+  /** Undo what the notice reports. */
+  undoLast(): Promise<UndoResult | null>;
+}
+
+export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
+  const bridge: MemoryBridge = { ...SIDECAR_BRIDGE, ...options.bridge };
+  const lang = (): Lang | undefined => toValue(options.lang);
+  const historyLimit = options.historyLimit ?? 10;
+  const archiveLimit = options.archiveLimit ?? 50;
+
+  const items = ref<MemoryItem[]>([]);
+  const query = ref("");
+  const results = ref<SearchHit[] | null>(null);
+  const archive = ref<ListArchiveResult>({ items: [], total: 0 });
+  const archiveQuery = ref("");
+  const changes = ref<Change[]>([]);
+  const loading = ref(false);
+  const error = ref<string | null>(null);
+  const inputError = ref<string | null>(null);
+  const notice = ref<Notice | null>(null);
+
+  let inFlight = 0;
+  async function guarded<T>(work: () => Promise<T>): Promise<T | null> {
+    inFlight++;
+    loading.value = true;
+    try {
+      const value = await work();
+      error.value = null;
+      return value;
+    } catch (failure) {
+      error.value = errorSentence(failure, lang());
+      return null;
+    } finally {
+      loading.value = --inFlight > 0;
+    }
+  }
+
+  // Changes run one after another: a delete lists and saves, and two interleaved would undo each other.
+  let chain: Promise<unknown> = Promise.resolve();
+  function change<T>(work: () => Promise<T>): Promise<T | null> {
+    const run = chain.then(() => guarded(work));
+    chain = run;
+    return run;
+  }
+
+  let searchSeq = 0;
+  async function runSearch(text: string): Promise<SearchResult | null> {
+    const seq = ++searchSeq;
+    if (text.trim() === "") {
+      results.value = null;
+      return null;
+    }
+    const found = await bridge.aiSearchMemories(text);
+    if (seq === searchSeq) results.value = found.items;
+    return found;
+  }
+
+  let archiveSeq = 0;
+  async function runArchive(text: string): Promise<ListArchiveResult> {
+    const seq = ++archiveSeq;
+    const trimmed = text.trim();
+    const listed = await bridge.aiListArchive(trimmed === "" ? { limit: archiveLimit } : { query: trimmed, limit: archiveLimit });
+    if (seq === archiveSeq) archive.value = listed;
+    return listed;
+  }
+
+  async function reload(): Promise<void> {
+    const [listed, history] = await Promise.all([
+      bridge.aiListMemories(),
+      bridge.aiMemoryHistory(historyLimit),
+      runArchive(archiveQuery.value),
+      runSearch(query.value),
+    ]);
+    items.value = listed;
+    changes.value = history.changes;
+  }
+
+  async function newestChangeId(): Promise<string | undefined> {
+    return (await bridge.aiMemoryHistory(1)).changes[0]?.changeId;
+  }
+
+  /** The newest change after `before` that passes `test`: the receipt of a call that answers null. */
+  async function changeSince(before: string | undefined, test: (entry: Change) => boolean): Promise<Change | null> {
+    for (const entry of (await bridge.aiMemoryHistory(20)).changes) {
+      if (entry.changeId === before) break;
+      if (test(entry)) return entry;
+    }
+    return null;
+  }
+
+  function report(kind: string, receipt: AnyReceipt & { changeId: string | null }): void {
+    const s = strings(lang());
+    const text = receipt.changeId === null ? s.nothingChanged
+      : kind === "undo" ? s.undone : s.noticeLead + s.change(changeCounts(kind, receipt));
+    notice.value = { text, changeId: receipt.changeId };
+  }
+
+  async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T): Promise<T> {
+    report(kind, receipt);
+    await reload();
+    return receipt;
+  }
+
+  /** A change found in the history is reported like a receipt; none (nothing changed) just reloads. */
+  async function recorded(entry: Change | null): Promise<Change | null> {
+    if (entry !== null) return afterChange(entry.kind, entry);
+    await reload();
+    return null;
+  }
+
+  const state: MemoryState = {
+    items, query, results, archive, archiveQuery, changes, loading, error, inputError, notice,
+
+    refresh: async () => {
+      await guarded(reload);
+    },
+
+    add: (content) => {
+      const invalid = validateMemory(content, lang());
+      inputError.value = invalid;
+      if (invalid !== null) return Promise.resolve(null);
+      return change(async () => afterChange("remember", await bridge.aiRemember(content.trim(), options.sourceScope ?? "global")));
+    },
+
+    remove: (id) => change(async () => {
+      const before = await newestChangeId();
+      const stored = await bridge.aiListMemories();
+      if (!stored.some((m) => m.id === id)) {
+        await reload();
+        return null;
+      }
+      await bridge.aiSaveMemories(stored.filter((m) => m.id !== id));
+      return recorded(await changeSince(before, (c) => c.kind === "save" && (c.removed ?? []).some((m) => m.id === id)));
+    }),
+
+    clear: () => change(async () => {
+      const before = await newestChangeId();
+      await bridge.aiClearMemories();
+      return recorded(await changeSince(before, (c) => c.kind === "clear"));
+    }),
+
+    search: async (text) => {
+      query.value = text;
+      return guarded(() => runSearch(text));
+    },
+
+    searchArchive: async (text) => {
+      archiveQuery.value = text;
+      return guarded(() => runArchive(text));
+    },
+
+    restore: (id) => change(async () => {
+      const limit = toValue(options.limit);
+      return afterChange("restore", await bridge.aiRestoreMemories([id], limit === undefined ? undefined : clampLimit(limit)));
+    }),
+
+    deleteArchived: (id) => change(async () => afterChange("delete_archived", await bridge.aiDeleteArchived([id]))),
+
+    undo: (changeId) => change(async () => afterChange("undo", await bridge.aiUndoChange(changeId))),
+
+    forgetHistory: async () => (await change(async () => {
+      await bridge.aiForgetHistory();
+      notice.value = { text: strings(lang()).forgotten, changeId: null };
+      await reload();
+      return true;
+    })) === true,
+
+    undoLast: () => {
+      const changeId = notice.value?.changeId;
+      return changeId ? state.undo(changeId) : Promise.resolve(null);
+    },
+  };
+  return state;
+}

@@ -1,0 +1,430 @@
+/** The Vue memory panel's logic against a bridge double (issue 18.1–18.3): validation, calls, errors, undo, limits. */
+
+import "./dom.js";
+
+import assert from "node:assert/strict";
+import { afterEach, test } from "node:test";
+
+import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
+import { defineComponent, h, ref } from "vue";
+
+import {
+  MemoryChatNotice,
+  MemorySettings,
+  STRINGS,
+  useMemoryExtraction,
+  type MemoryBridge,
+} from "../src/vue/index.js";
+import type { MergeResult } from "../src/generated/protocol.js";
+import type { ExtractionOutcome, ExtractionTurn } from "../src/trigger.js";
+import { BridgeDouble, item } from "./bridge-double.js";
+
+const zh = STRINGS.zh;
+let mounted: VueWrapper | undefined;
+
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  document.body.innerHTML = "";
+});
+
+async function panel(double: BridgeDouble, props: Record<string, unknown> = {}): Promise<VueWrapper> {
+  mounted = mount(MemorySettings, { props: { bridge: double.bridge, ...props }, attachTo: document.body });
+  await flushPromises();
+  return mounted;
+}
+
+function list(wrapper: VueWrapper, name: string): string[] {
+  return wrapper.findAll(`ul[aria-label="${name}"] > li .aim-content`).map((node) => node.text());
+}
+
+function button(wrapper: VueWrapper, name: string, within = "") {
+  const found = wrapper.findAll(`${within} button`).filter((node) => node.text() === name);
+  assert.ok(found.length > 0, `a button named ${name}`);
+  return found[0];
+}
+
+async function type(wrapper: VueWrapper, selector: string, text: string): Promise<void> {
+  await wrapper.find(selector).setValue(text);
+  await flushPromises();
+}
+
+const ADD = "form.aim-add input";
+
+test("an empty or whitespace-only entry shows a message and sends nothing", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double);
+  await type(wrapper, ADD, "   ");
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('[role="alert"]').text(), zh.inputEmpty);
+  assert.equal(wrapper.find(ADD).attributes("aria-invalid"), "true");
+  assert.deepEqual(double.writes(), []);
+});
+
+test("an entry over 200 characters (code points) shows a message and sends nothing; exactly 200 is sent", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double);
+  await type(wrapper, ADD, "记".repeat(201));
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('[role="alert"]').text(), zh.inputTooLong(201));
+  assert.deepEqual(double.writes(), []);
+
+  await type(wrapper, ADD, "😀".repeat(200));
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes().map((c) => c.name), ["aiRemember"], "200 emoji are 400 UTF-16 units but 200 characters");
+  assert.equal(wrapper.find('[role="alert"]').exists(), false);
+});
+
+test("添加 calls aiRemember with the trimmed text and the scope; the list and a notice with 撤销 follow", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double, { sourceScope: "global" });
+  assert.equal(wrapper.find(".aim-empty").text(), zh.empty);
+  await type(wrapper, ADD, "  用户偏好 zsh  ");
+  await button(wrapper, zh.add).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiRemember", args: ["用户偏好 zsh", "global"] }]);
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"]);
+  assert.equal((wrapper.find(ADD).element as HTMLInputElement).value, "", "the field empties after a success");
+  const status = wrapper.find('[role="status"]');
+  assert.match(status.text(), /新增 1 条/);
+  assert.ok(status.findAll("button").some((node) => node.text() === zh.undo));
+});
+
+test("删除 saves the store without that memory, and the notice's 撤销 undoes exactly that save", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"], "newest first");
+  const row = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
+  await row.find("button").trigger("click");
+  await flushPromises();
+  const save = double.writes()[0];
+  assert.equal(save.name, "aiSaveMemories");
+  assert.deepEqual((save.args[0] as Array<{ id: string }>).map((m) => m.id), ["b"]);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
+  assert.match(wrapper.find('[role="status"]').text(), /删除 1 条/);
+  assert.equal(document.activeElement?.textContent, zh.undo, "focus lands on the notice's 撤销, not on <body>");
+
+  const saveChange = double.history.at(-1)!.changeId;
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [saveChange] });
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
+  assert.match(wrapper.find('[role="status"]').text(), new RegExp(zh.undone));
+});
+
+test("two deletes clicked at once both stay deleted (changes run one after another)", async () => {
+  const double = new BridgeDouble([item("a", "甲", 1), item("b", "乙", 2), item("c", "丙", 3)]);
+  const wrapper = await panel(double);
+  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li button`);
+  await Promise.all([rows[0].trigger("click"), rows[1].trigger("click")]);
+  await flushPromises();
+  await flushPromises();
+  assert.deepEqual(double.store.map((m) => m.id), ["a"]);
+  assert.deepEqual(list(wrapper, zh.list), ["甲"]);
+});
+
+test("清空记忆 opens a dialog; 取消 and Escape send nothing and return focus; 确认清空 clears and can be undone", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], [{ ...item("z", "旧事", 0), archivedAt: 5 }]);
+  const wrapper = await panel(double);
+  const clear = button(wrapper, zh.clear);
+  await clear.trigger("click");
+  await flushPromises();
+  const dialog = wrapper.find('[role="dialog"]');
+  assert.equal(dialog.attributes("aria-modal"), "true");
+  assert.equal(wrapper.find(`#${dialog.attributes("aria-labelledby")}`).text(), zh.clearTitle);
+  assert.equal(document.activeElement?.textContent, zh.cancel, "the safe choice has focus first");
+  await button(wrapper, zh.cancel, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.equal(wrapper.find('[role="dialog"]').exists(), false);
+  assert.equal(document.activeElement, clear.element, "focus returns to 清空记忆");
+
+  await clear.trigger("click");
+  await flushPromises();
+  await wrapper.find('[role="dialog"]').trigger("keydown", { key: "Escape" });
+  await flushPromises();
+  assert.equal(wrapper.find('[role="dialog"]').exists(), false);
+  assert.equal(document.activeElement, clear.element);
+  assert.deepEqual(double.writes(), [], "neither cancel sent anything");
+
+  await clear.trigger("click");
+  await flushPromises();
+  await button(wrapper, zh.confirmClear, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes().map((c) => c.name), ["aiClearMemories"]);
+  assert.deepEqual(list(wrapper, zh.list), []);
+  assert.equal(wrapper.find(".aim-sub h3").exists(), true);
+  assert.match(wrapper.text(), /归档（0 条）/);
+  assert.equal(document.activeElement, clear.element, "focus returns to 清空记忆 after confirming too");
+  assert.match(wrapper.find('[role="status"]').text(), /清空 2 条/);
+
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"]);
+  assert.deepEqual(list(wrapper, zh.archiveList), ["旧事"]);
+});
+
+test("忘记历史 asks first, calls aiForgetHistory on confirm only, and offers no undo afterwards (S9.7)", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double);
+  await type(wrapper, ADD, "用户偏好 zsh");
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).length, 1);
+  const forget = button(wrapper, zh.forget);
+  await forget.trigger("click");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-dialog-title").text(), zh.forgetTitle);
+  await button(wrapper, zh.cancel, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.equal(document.activeElement, forget.element, "focus returns to the button that opened it");
+  assert.ok(!double.names().includes("aiForgetHistory"));
+  await forget.trigger("click");
+  await flushPromises();
+  await button(wrapper, zh.confirmForget, '[role="dialog"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes().map((c) => c.name), ["aiRemember", "aiForgetHistory"]);
+  assert.equal(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).length, 0);
+  const status = wrapper.find('[role="status"]');
+  assert.equal(status.text(), zh.forgotten);
+  assert.equal(status.find("button").exists(), false, "forgetting cannot be undone, so no 撤销");
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"], "the memories stay");
+});
+
+test("Tab stays inside the clear dialog", async () => {
+  const wrapper = await panel(new BridgeDouble([item("a", "x", 1)]));
+  await button(wrapper, zh.clear).trigger("click");
+  await flushPromises();
+  const confirm = button(wrapper, zh.confirmClear, '[role="dialog"]');
+  (confirm.element as HTMLButtonElement).focus();
+  await wrapper.find('[role="dialog"]').trigger("keydown", { key: "Tab" });
+  assert.equal(document.activeElement?.textContent, zh.cancel);
+  await wrapper.find('[role="dialog"]').trigger("keydown", { key: "Tab", shiftKey: true });
+  assert.equal(document.activeElement, confirm.element);
+});
+
+test("the search box calls aiSearchMemories and shows only the hits; emptying it shows every memory again", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  const box = `input[type="search"][aria-label="${zh.search}"]`;
+  await type(wrapper, box, "pnpm");
+  assert.deepEqual(double.calls.filter((c) => c.name === "aiSearchMemories").map((c) => c.args), [["pnpm"]]);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
+  await type(wrapper, box, "nothing-like-it");
+  assert.equal(wrapper.find(".aim-list-block .aim-empty").text(), zh.noMatches);
+  await type(wrapper, box, "");
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"]);
+});
+
+test("a search hit from the archive says so and offers 恢复 instead of 删除 (S11.2)", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }]);
+  const wrapper = await panel(double);
+  await type(wrapper, `input[type="search"][aria-label="${zh.search}"]`, "用户");
+  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`);
+  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.find("button").text()]),
+                   [["用户偏好 zsh", zh.delete], ["用户以前用 bash", zh.restore]]);
+  assert.match(rows[1].find(".aim-meta").text(), new RegExp(`^${zh.archivedTag} `));
+  await rows[1].find("button").trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiRestoreMemories", args: [["z"], 100] }]);
+});
+
+test("the archive shows its count; 恢复 calls aiRestoreMemories with the id and the app's limit", async () => {
+  const archived = [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }, { ...item("y", "项目曾用 npm", 0), archivedAt: 8 }];
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], archived);
+  const wrapper = await panel(double, { limit: 250 });
+  assert.match(wrapper.text(), /归档（2 条）/);
+  assert.deepEqual(list(wrapper, zh.archiveList), ["用户以前用 bash", "项目曾用 npm"]);
+  await type(wrapper, `input[aria-label="${zh.archiveSearch}"]`, "bash");
+  assert.deepEqual(double.calls.filter((c) => c.name === "aiListArchive").at(-1)?.args, [{ query: "bash", limit: 50 }]);
+  assert.deepEqual(list(wrapper, zh.archiveList), ["用户以前用 bash"]);
+  await button(wrapper, zh.restore, `ul[aria-label="${zh.archiveList}"]`).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiRestoreMemories", args: [["z"], 250] }]);
+  assert.ok(list(wrapper, zh.list).includes("用户以前用 bash"));
+  assert.match(wrapper.find('[role="status"]').text(), /恢复 1 条/);
+});
+
+test("最近变更 lists the history newest first, and its 撤销 undoes that change, not the last one", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double);
+  for (const text of ["第一条", "第二条"]) {
+    await type(wrapper, ADD, text);
+    await wrapper.find("form.aim-add").trigger("submit");
+    await flushPromises();
+  }
+  const recent = wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`);
+  assert.equal(recent.length, 2);
+  const firstChange = double.history[0].changeId;
+  await recent[1].find("button").trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [firstChange] });
+  assert.deepEqual(list(wrapper, zh.list), ["第二条"]);
+});
+
+test("a sidecar error shows one sentence chosen by its prefix, never the raw message, and the list stays usable", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
+  const wrapper = await panel(double);
+  double.failures.set("aiSaveMemories", "MEMORY_IO: could not write /home/u/.config/ai/memory/memory.json: [Errno 28]");
+  await wrapper.find(`ul[aria-label="${zh.list}"] li button`).trigger("click");
+  await flushPromises();
+  const alert = wrapper.find(".aim-error");
+  assert.equal(alert.attributes("role"), "alert");
+  assert.equal(alert.text(), zh.errors.MEMORY_IO);
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"], "nothing was removed from view");
+
+  double.failures.set("aiRemember", "SIDECAR_UNAVAILABLE: the sidecar exited (code 1)");
+  await type(wrapper, ADD, "项目使用 pnpm");
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").text(), zh.errors.SIDECAR_UNAVAILABLE);
+
+  double.failures.set("aiRemember", '{"jsonrpc":"2.0","error":{"code":-1}} at Object.<anonymous> (x.js:1:1)');
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").text(), zh.errors.other, "an unknown failure gets the general sentence");
+
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").exists(), false, "the next success clears the line");
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"]);
+});
+
+test("the limit spinbutton is bounded 10–1000: below or above is clamped, emitted through v-model:limit", async () => {
+  const double = new BridgeDouble();
+  const wrapper = await panel(double, { limit: 100 });
+  const input = wrapper.find('input[type="number"]');
+  assert.equal(input.attributes("min"), "10");
+  assert.equal(input.attributes("max"), "1000");
+  assert.equal(wrapper.find(`label[for="${input.attributes("id")}"]`).text(), zh.limit);
+  for (const [typed, expected] of [["5", 10], ["5000", 1000], ["250", 250], ["37.6", 38]] as const) {
+    await input.setValue(typed);
+    await input.trigger("change");
+    assert.equal((input.element as HTMLInputElement).value, String(expected), `${typed} shows as ${expected}`);
+    assert.deepEqual(wrapper.emitted("update:limit")?.at(-1), [expected]);
+    await wrapper.setProps({ limit: expected });
+  }
+  const before = wrapper.emitted("update:limit")?.length;
+  await input.setValue("");
+  await input.trigger("change");
+  assert.equal((input.element as HTMLInputElement).value, "38", "an empty field goes back to the current limit");
+  assert.equal(wrapper.emitted("update:limit")?.length, before);
+});
+
+test("v-model works both ways: the switch emits update:enabled and follows the app's value", async () => {
+  const enabled = ref(true);
+  const limit = ref(100);
+  const double = new BridgeDouble();
+  const Host = defineComponent({
+    setup: () => () => h(MemorySettings, {
+      bridge: double.bridge, enabled: enabled.value, "onUpdate:enabled": (v: boolean) => (enabled.value = v),
+      limit: limit.value, "onUpdate:limit": (v: number) => (limit.value = v),
+    }),
+  });
+  mounted = mount(Host, { attachTo: document.body });
+  await flushPromises();
+  const toggle = mounted.find('[role="switch"]');
+  assert.equal(mounted.find(`#${toggle.attributes("aria-labelledby")}`).text(), zh.enable);
+  assert.equal(toggle.attributes("aria-checked"), "true");
+  await toggle.trigger("click");
+  assert.equal(enabled.value, false);
+  assert.equal(toggle.attributes("aria-checked"), "false");
+  const input = mounted.find('input[type="number"]');
+  await input.setValue("2000");
+  await input.trigger("change");
+  assert.equal(limit.value, 1000);
+});
+
+test("every name and text comes from the one table: lang=\"en\" gives English throughout", async () => {
+  const en = STRINGS.en;
+  const double = new BridgeDouble();
+  const wrapper = await panel(double, { lang: "en" });
+  assert.equal(wrapper.find("section.aim-panel").attributes("lang"), "en");
+  assert.ok(wrapper.find(`ul[aria-label="${en.list}"]`).exists());
+  assert.ok(wrapper.find(`input[type="search"][aria-label="${en.search}"]`).exists());
+  assert.equal(wrapper.find(".aim-empty").text(), en.empty);
+  assert.match(wrapper.text(), new RegExp(en.privacy));
+  assert.doesNotMatch(wrapper.text(), /[\u4e00-\u9fff]/, "no Chinese left on the English panel");
+  double.failures.set("aiRemember", "MEMORY_IO: x");
+  await type(wrapper, ADD, "The user prefers zsh");
+  await wrapper.find("form.aim-add").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").text(), en.errors.MEMORY_IO);
+  assert.deepEqual(Object.keys(STRINGS.en).sort(), Object.keys(STRINGS.zh).sort());
+});
+
+test("the Chinese panel shows the seed's empty-state text, the privacy note and every required name", async () => {
+  const wrapper = await panel(new BridgeDouble());
+  assert.equal(zh.empty, "对话中产生的偏好与事实将自动记录在这里");
+  assert.equal(zh.privacy, "记忆内容将随对话发送给模型服务商");
+  assert.match(wrapper.text(), new RegExp(zh.privacy));
+  const names = { list: "记忆列表", addField: "手动添加", add: "添加", clear: "清空记忆", confirmClear: "确认清空",
+                  search: "搜索记忆", undo: "撤销", enable: "启用记忆", limit: "条数上限", delete: "删除" };
+  for (const [key, name] of Object.entries(names)) assert.equal(zh[key as keyof typeof names], name);
+  assert.equal(wrapper.find(`label[for="${wrapper.find(ADD).attributes("id")}"]`).text(), "手动添加");
+});
+
+function outcome(receipt: MergeResult | null): ExtractionOutcome {
+  return { extractedUpTo: "m2", receipt };
+}
+
+const TURN: ExtractionTurn = { messages: [], scope: "global", turnId: "t1" };
+
+test("the chat notice says 正在整理记忆… while a round runs, and 取消整理 aborts it through the signal", async () => {
+  let seen: AbortSignal | undefined;
+  const extraction = useMemoryExtraction({
+    extract: (turn) => new Promise((done) => {
+      seen = turn.signal;
+      turn.signal?.addEventListener("abort", () => done(outcome(null)));
+    }),
+  });
+  mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
+  const running = extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.attributes("role"), "status");
+  assert.match(mounted.text(), /正在整理记忆…/);
+  await button(mounted, zh.chatCancel).trigger("click");
+  await running;
+  await flushPromises();
+  assert.equal(seen?.aborted, true);
+  assert.equal(mounted.text(), zh.chatCancelled);
+});
+
+test("after a round that changed something: 记忆已更新：新增 N 条，更新 M 条 · 撤销, and 撤销 undoes its changeId", async () => {
+  const undone: string[] = [];
+  const receipt: MergeResult = {
+    memories: [], added: [item("a", "x"), item("b", "y")],
+    updated: [{ before: item("c", "旧"), after: item("c", "新") }], evicted: [], dropped: 0, changeId: "ch-9",
+    archived: [], revived: [],
+  };
+  const extraction = useMemoryExtraction({
+    extract: async () => outcome(receipt),
+    undo: (async (changeId: string) => {
+      undone.push(changeId);
+      return { ...receipt, removed: [], conflicts: 0 };
+    }) as MemoryBridge["aiUndoChange"],
+  });
+  mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
+  assert.equal(mounted.text(), "");
+  const result = await extraction.run(TURN);
+  assert.equal(result.extractedUpTo, "m2");
+  await flushPromises();
+  assert.equal(mounted.text(), "记忆已更新：新增 2 条，更新 1 条 · 撤销");
+  await button(mounted, zh.undo).trigger("click");
+  await flushPromises();
+  assert.deepEqual(undone, ["ch-9"]);
+  assert.equal(mounted.text(), zh.undone);
+});
+
+test("a round that changed nothing shows nothing", async () => {
+  const extraction = useMemoryExtraction({
+    extract: async () => outcome({ memories: [], added: [], updated: [], evicted: [], dropped: 0, changeId: null,
+                                   archived: [], revived: [] }),
+  });
+  mounted = mount(MemoryChatNotice, { props: { extraction, lang: "en" }, attachTo: document.body });
+  await extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.text(), "");
+});
