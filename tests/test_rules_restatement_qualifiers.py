@@ -175,3 +175,9 @@ def test_a_passive_with_the_roles_swapped_never_restates(agent: str, patient: st
     if agent != patient:
         active, participle = verb
         assert not restates(f"{agent} {active} {patient} last week", f"{agent} was {participle} by {patient} last week")
+
+
+def test_a_chinese_compound_that_adds_a_noun_names_another_thing() -> None:
+    assert not restates("用户的耳机是索尼", "用户把耳机套换成了索尼的")
+    assert not restates("用户的桌子是宜家的", "用户把桌子腿换成了宜家的")
+    assert restates("项目用 Mocha 测试", "项目的测试框架换成了 Vitest")

@@ -438,7 +438,11 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     if not a.head or not b.head:
         return False
     mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
-    return not (mine <= theirs or theirs <= mine)
+    if not (mine <= theirs or theirs <= mine):
+        return True
+    # A Chinese compound names another thing by what it adds: "手机" / "手机壳", "电脑" / "电脑桌".
+    cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
+    return bool(cjk_mine and cjk_theirs and cjk_mine != cjk_theirs)
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:
