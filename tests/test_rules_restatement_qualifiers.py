@@ -181,3 +181,9 @@ def test_a_chinese_compound_that_adds_a_noun_names_another_thing() -> None:
     assert not restates("用户的耳机是索尼", "用户把耳机套换成了索尼的")
     assert not restates("用户的桌子是宜家的", "用户把桌子腿换成了宜家的")
     assert restates("项目用 Mocha 测试", "项目的测试框架换成了 Vitest")
+
+
+def test_a_replaced_owner_after_of_is_another_thing() -> None:
+    assert not restates("The user upgraded to the Team plan of Slack", "The user upgraded to the Team plan of Zoom")
+    assert not restates("The user is the captain of the chess club", "The user is the captain of the rowing club")
+    assert restates("The user's editor is Sublime", "The user's editor is now Zed")

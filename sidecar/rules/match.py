@@ -176,7 +176,12 @@ def _one_name_replaced(a: str, b: str) -> bool:
     shared = pair.a & pair.b
     only_a, only_b = (pair.a - shared) - CUE_TOKENS, (pair.b - shared) - CUE_TOKENS
     return (len(only_a) == 1 and len(only_b) == 1 and bool(pair.names_in(shared))
-            and bool(pair.names_in(only_a)) and bool(pair.names_in(only_b)))
+            and bool(pair.names_in(only_a)) and bool(pair.names_in(only_b))
+            and not _OWNER_NAME.search(a) and not _OWNER_NAME.search(b))
+
+
+# "the Pro plan of Notion" / "… of Figma": the name replaced is whose plan it is, not the plan.
+_OWNER_NAME = re.compile(r"\b(?:of|for)\s+[A-Z][\w.-]*\s*[.!]?\s*$")
 
 
 def _after_number(text: str) -> bool:
@@ -352,7 +357,7 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             return False  # "改用了 Chrome 浏览器" / "改用了 Chrome 的翻译插件": a thing the value owns
         if frame(a).negated and frame(b).negated:
             return False  # "no longer eats meat" / "no longer eats sugar": two things given up, two facts
-        if _qualifier_slot(pair, soft_a[len(soft_a) - end:], slot_a, slot_b):
+        if _qualifier_slot(pair, soft_a[:start], soft_a[len(soft_a) - end:], slot_a, slot_b):
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
         return (new_value and pair.total(attribute) >= 0.7
@@ -412,13 +417,16 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
 _OWNED = ("的", "'s ", "’s ")
 
 
-def _qualifier_slot(pair: _Pair, suffix: str, slot_a: str, slot_b: str) -> bool:
+def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: str) -> bool:
     """The replaced words are not the value the text ends on but a qualifier the statement goes on past
-    (a place, a time, a thing), or one side's slot is a time and the other's is not."""
+    (a place, a time, a thing), one side's slot is a time and the other's is not, or the slot says whose
+    thing it is ("… of X")."""
     if _numeric(pair, slot_a) and _numeric(pair, slot_b):
         return False  # "跑 5 公里" / "跑 10 公里": a count before its unit is the value
     if bool(_TIME_WORDS.search(slot_a)) != bool(_TIME_WORDS.search(slot_b)):
         return True
+    if prefix.rstrip().endswith((" of", " for")):
+        return True  # "the Pro plan of Notion" / "… of Figma", "captain of the chess club": whose, not what
     return pair.total(frozenset(tokens(suffix)) - CUE_TOKENS) >= _QUALIFIED_WEIGHT
 
 
