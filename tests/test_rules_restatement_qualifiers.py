@@ -187,3 +187,8 @@ def test_a_replaced_owner_after_of_is_another_thing() -> None:
     assert not restates("The user upgraded to the Team plan of Slack", "The user upgraded to the Team plan of Zoom")
     assert not restates("The user is the captain of the chess club", "The user is the captain of the rowing club")
     assert restates("The user's editor is Sublime", "The user's editor is now Zed")
+
+
+def test_a_degree_adverb_and_detail_after_a_comma_still_hold_the_old_text() -> None:
+    assert restates("王静喜欢游泳", "王静非常喜欢游泳，每周去三次")
+    assert not restates("王静喜欢游泳", "王静非常喜欢游泳池边的咖啡馆")

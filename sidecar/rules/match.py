@@ -307,7 +307,8 @@ def _continues(short: str, long: str) -> bool:
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
-_CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?=[\u4e00-\u9fff])")
+_CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?=[\u4e00-\u9fff])|"
+                           r"(?:特别|非常|十分|超级|真的)(?=[\u4e00-\u9fff])")
 
 
 def _core(text: str) -> str:
