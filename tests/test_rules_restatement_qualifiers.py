@@ -192,3 +192,8 @@ def test_a_replaced_owner_after_of_is_another_thing() -> None:
 def test_a_degree_adverb_and_detail_after_a_comma_still_hold_the_old_text() -> None:
     assert restates("王静喜欢游泳", "王静非常喜欢游泳，每周去三次")
     assert not restates("王静喜欢游泳", "王静非常喜欢游泳池边的咖啡馆")
+
+
+def test_having_a_condition_is_one_wording() -> None:
+    assert restates("用户妈妈有糖尿病", "用户的母亲患有糖尿病，每天打胰岛素")
+    assert not restates("用户妈妈有糖尿病", "用户的父亲患有糖尿病")
