@@ -197,3 +197,12 @@ def test_a_degree_adverb_and_detail_after_a_comma_still_hold_the_old_text() -> N
 def test_having_a_condition_is_one_wording() -> None:
     assert restates("用户妈妈有糖尿病", "用户的母亲患有糖尿病，每天打胰岛素")
     assert not restates("用户妈妈有糖尿病", "用户的父亲患有糖尿病")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户的同事何平住在苏州", "用户的同事何平住在无锡"),  # the attribute is what the two say in common
+    ("用户住在杭州西湖区", "用户搬到了杭州滨江区的一个带阳台的房子"),  # detail with 的 after a new home is no name
+    ("围棋课是豆豆和多多在上", "家里上围棋课的是豆豆和多多"),  # a head told in another order adds no noun
+])
+def test_the_second_pass_keeps_these_updates(a: str, b: str) -> None:
+    assert restates(a, b)

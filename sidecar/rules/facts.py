@@ -440,9 +440,9 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
     if not (mine <= theirs or theirs <= mine):
         return True
-    # A Chinese compound names another thing by what it adds: "手机" / "手机壳", "电脑" / "电脑桌".
+    # A Chinese compound names another thing by the one noun it adds: "手机" / "手机壳", "电脑" / "电脑桌".
     cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
-    return bool(cjk_mine and cjk_theirs and cjk_mine != cjk_theirs)
+    return len(cjk_mine) >= 2 and len(cjk_theirs) >= 2 and len(cjk_mine ^ cjk_theirs) == 1
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:

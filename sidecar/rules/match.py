@@ -253,8 +253,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return False
     if plural_subject(a) or a.past != b.past:
         return None
-    if _OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest):
-        return None  # "养了一只叫豆包的柯基": the value names something else's attribute
+    if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
+        return None  # "养了一只叫豆包的柯基": the name is the dog's
     if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
         return None
     value_a, value_b = _value_key(mine.rest), _value_key(theirs.rest)
@@ -338,7 +338,8 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
     pair = _Pair(a, b)
     if pair.total(shared) < MIN_SHARED_WEIGHT:
         return False
-    if pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT:
+    if (pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT
+            and not _same_attribute(a, b)):
         return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
     frames_a, frames_b = frames(a), frames(b)
     if frames_conflict(frames_a, frames_b):
@@ -380,6 +381,12 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _same_attribute(a: str, b: str) -> bool:
+    """Both texts name one attribute ("住在南京" / "住在武汉"): that is what they say in common."""
+    found_a, found_b = frame(a).attributes, frame(b).attributes
+    return bool(found_a and found_b and found_a[0].concept == found_b[0].concept)
 
 
 @memo(max_bytes=2 << 20)
