@@ -338,9 +338,6 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
     pair = _Pair(a, b)
     if pair.total(shared) < MIN_SHARED_WEIGHT:
         return False
-    if (pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT
-            and not _same_attribute(a, b)):
-        return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
     frames_a, frames_b = frames(a), frames(b)
     if frames_conflict(frames_a, frames_b):
         return False
@@ -364,6 +361,9 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
         return (new_value and pair.total(attribute) >= 0.7
                 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
+    if not _same_attribute(a, b) and (
+            pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT):
+        return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
     only_a, only_b = pair.a - shared, pair.b - shared
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
     if named_a and named_b:
