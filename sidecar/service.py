@@ -33,17 +33,16 @@ from protocol import (
     SearchResult,
     UndoResult,
 )
-from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlaces
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
 from sidecar.errors import AiError, InvalidParams, MemoryIOError
 from sidecar.owner import Job, Reply, StoreOwner
 from sidecar.ranking import Ranking
-from sidecar.rules.archive import as_memory, plan_delete, plan_restore, plan_save, shelve
 from sidecar.rules.context import render_context
 from sidecar.rules.conversation import choose_known, known_block, message_window
 from sidecar.store import MemoryStore
 
 if TYPE_CHECKING:
+    from sidecar.archive_file import ArchiveFile, Both, Outcome, Recording, TwoPlaces
     from sidecar.history_file import HistoryFile
     from sidecar.llm import LlmClient
     from sidecar.recall import Recall
@@ -52,7 +51,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
-BothPlan = Callable[[Both], tuple[Optional[Outcome], T]]
+BothPlan = Callable[["Both"], tuple[Optional["Outcome"], T]]
 
 
 def now_ms() -> int:
@@ -73,8 +72,7 @@ class MemoryService:
         self.settings = settings
         self.owner = StoreOwner(store or MemoryStore(settings.memory_file))
         self.ranking = Ranking()
-        self.archive = ArchiveFile(settings.archive_file, self.owner.store)
-        self.places = TwoPlaces(self.owner.store, self.archive)
+        self._places: Optional[TwoPlaces] = None
         self._recall: Optional[Recall] = None
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
@@ -85,6 +83,20 @@ class MemoryService:
     @property
     def store(self) -> MemoryStore:
         return self.owner.store
+
+    @property
+    def places(self) -> TwoPlaces:
+        """The store and the archive, written in the order that loses nothing (S11.1)."""
+        if self._places is None:
+            # Lazy: the archive's file and rules load with the first query or write, not at start-up.
+            from sidecar.archive_file import ArchiveFile, TwoPlaces
+
+            self._places = TwoPlaces(self.owner.store, ArchiveFile(self.settings.archive_file, self.owner.store))
+        return self._places
+
+    @property
+    def archive(self) -> ArchiveFile:
+        return self.places.archive
 
     @property
     def recall(self) -> Recall:
@@ -159,6 +171,8 @@ class MemoryService:
     def _read_both(self, view: Callable[[Both], T]) -> Reply[T]:
         """`view` of the store and the archive in queue order; the archive file is read on the loop only
         when a `stat` tells it, else in the worker's turn."""
+        from sidecar.archive_file import Both
+
         if self.archive.snapshot_if_cached() is not None:
             return self.owner.read(lambda snapshot: view(Both(snapshot, self.archive.snapshot())))
         return self.owner.write(lambda stop: view(self.places.read()))
@@ -173,6 +187,9 @@ class MemoryService:
     def save(self, items: Sequence[MemoryItem], limit: Optional[int]) -> Job[None]:
         """What the limit evicts is archived; what the save leaves out was deleted (S5.2, S11.1)."""
         def replace(both: Both) -> tuple[Outcome, None]:
+            from sidecar.archive_file import Outcome
+            from sidecar.rules.archive import plan_save
+
             stored, evicted = plan_save(items, resolve_limit(limit, self.settings))
             return Outcome(stored, self._shelve(both.shelf, evicted, stored)), None
 
@@ -189,6 +206,9 @@ class MemoryService:
     def restore(self, ids: Sequence[str], limit: Optional[int]) -> Job[MergeResult]:
         """Chosen archived memories back into the store, same id and createdAt (S11.4)."""
         def restore(both: Both) -> tuple[Outcome, Both]:
+            from sidecar.archive_file import Outcome
+            from sidecar.rules.archive import plan_restore
+
             plan = plan_restore(both.store.items, both.shelf, ids, resolve_limit(limit, self.settings),
                                 resolve_archive_limit(self.settings), now_ms())
             return Outcome(plan.store, plan.archive), both
@@ -198,6 +218,9 @@ class MemoryService:
     def delete_archived(self, ids: Sequence[str]) -> Job[MergeResult]:
         """Chosen archived memories deleted; the history keeps them for undo (S11.4)."""
         def delete(both: Both) -> tuple[Outcome, Both]:
+            from sidecar.archive_file import Outcome
+            from sidecar.rules.archive import plan_delete
+
             return Outcome(None, plan_delete(both.shelf, ids)), both
 
         return self.owner.write(lambda stop: self._changed_archive("delete_archived", delete, stop))
@@ -224,6 +247,7 @@ class MemoryService:
         """Raises (when awaited) InvalidParams for a change id the history does not hold."""
 
         def undo(stop: threading.Event) -> UndoResult:
+            from sidecar.archive_file import Outcome
             from sidecar.rules.history import ArchiveUndo, plan_undo_both
             from sidecar.rules.match import match_key
 
@@ -282,6 +306,7 @@ class MemoryService:
     def merge_texts(self, kind: ChangeKind, contents: list[str], dropped: int, scope: str, basis: Sequence[str],
                     limit_param: Optional[int], stop: threading.Event) -> MergeResult:
         """The merge itself, blocking: the worker thread runs it (and the speed bench, directly)."""
+        from sidecar.archive_file import Outcome
         from sidecar.rules.revival import Reviving, merge_reviving
 
         def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
@@ -313,6 +338,8 @@ class MemoryService:
 
     def _shelve(self, shelf: Sequence[ArchivedItem], evicted: Sequence[MemoryItem], stored: Sequence[MemoryItem],
                 now: Optional[int] = None) -> list[ArchivedItem]:
+        from sidecar.rules.archive import shelve
+
         return shelve(shelf, evicted, stored, now_ms() if now is None else now, resolve_archive_limit(self.settings))
 
     def _changed_archive(self, kind: ChangeKind, plan: BothPlan[Both], stop: threading.Event) -> MergeResult:
@@ -389,6 +416,8 @@ def _shaped(raw: str, cap: int) -> tuple[list[str], int]:
 
 def _moved(recorded: Sequence[Change], memories: Sequence[MemoryItem]) -> tuple[list[MemoryItem], list[MemoryItem]]:
     """The receipt's `archived` (as they were archived) and `revived` (as they are now in the store)."""
+    from sidecar.rules.archive import as_memory
+
     if not recorded:
         return [], []
     change = recorded[0]
