@@ -16,7 +16,6 @@ from typing import Any, Generic, Optional, TypeVar, Union
 
 import anyio
 
-from sidecar.errors import Cancelled
 from sidecar.store import MemoryStore, Snapshot
 
 T = TypeVar("T")
@@ -127,9 +126,3 @@ class StoreOwner:
                     await job.execute()
             finally:
                 self._unfinished -= 1
-
-
-def stop_requested(stop: threading.Event) -> None:
-    """Raises Cancelled when the waiter of the running operation is gone (shutdown)."""
-    if stop.is_set():
-        raise Cancelled("the sidecar is shutting down; the change was not applied")

@@ -169,11 +169,11 @@ class MemoryService:
         return self._read_both(listed)
 
     def _read_both(self, view: Callable[[Both], T]) -> Reply[T]:
-        """`view` of the store and the archive in queue order; the archive file is read on the loop only
-        when a `stat` tells it, else in the worker's turn."""
+        """`view` of the store and the archive in queue order: at once when nothing is queued and a `stat`
+        tells both files, else in the worker's turn (a file changed by a write is read in its thread)."""
         from sidecar.archive_file import Both
 
-        if self.archive.snapshot_if_cached() is not None:
+        if self.owner.idle and self.archive.snapshot_if_cached() is not None:
             return self.owner.read(lambda snapshot: view(Both(snapshot, self.archive.snapshot())))
         return self.owner.write(lambda stop: view(self.places.read()))
 
