@@ -30,6 +30,7 @@ class Attribute(NamedTuple):
     subject: frozenset[str]
     rest: str
     before: frozenset[str]  # every word before the attribute, for `same_subject`
+    measured: bool = False  # found by a number and its unit ("70 kg", "七岁"), not by a word naming it
 
 
 class Frame(NamedTuple):
@@ -236,7 +237,7 @@ def frame(text: str) -> Frame:
     in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
-                            _subject(folded[:start], ordered, whole=True))
+                            _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit())
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
@@ -295,6 +296,8 @@ def _new_value(folded: str) -> bool:
 
 def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
     switched = _SWITCHED_OBJECT.search(folded)
+    if switched is not None and switched.group(1).startswith("from "):
+        return None  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
     if switched is not None:
         span = switched.group(1)
     else:
@@ -398,6 +401,22 @@ _FUNCTION_CHARS = frozenset("了 也 都 还 就 又 很 最 一 个 只 已 经
 def _is_plain_word(token: str) -> bool:
     return "-" not in token and ":" not in token and not _SUBJECT_NOUN.fullmatch(token) and (
         is_cjk(token[0]) or token.isascii())
+
+
+# Words that state a measured attribute ("weighs", "胖到") and so say nothing else before its number.
+_MEASURE_VERBS = {
+    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚".split()),
+    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 gain lost lose put 了 已 经".split()),
+    "floor": frozenset("住 在 到 搬 live 了 已 经".split()),
+}
+
+
+def measure_verbs(found: Attribute) -> frozenset[str]:
+    """What a measured attribute's text does before its number besides stating it ("lifts 70 kg", "跑了 5
+    公里"): two such texts with other verbs are two facts ("weighs 70 kg" / "lifts 70 kg")."""
+    if not found.measured:
+        return frozenset()
+    return _content(found.before) - found.subject - _MEASURE_VERBS.get(found.concept, frozenset())
 
 
 def many_valued(attribute: str) -> bool:

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from sidecar.rules.changes import replaced_value
 from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
@@ -18,13 +19,15 @@ from sidecar.rules.facts import (
     frame,
     heads_conflict,
     many_valued,
+    measure_verbs,
     people_conflict,
     plural_subject,
     predicate,
     same_subject,
 )
-from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
+from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
+from sidecar.rules.numerals import with_shared_unit
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
@@ -100,7 +103,7 @@ def restates(a: str, b: str) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if shared_weight(a, b) < MIN_NEAR_WEIGHT:
         return False
-    a, b = canonical(a), canonical(b)
+    a, b = with_shared_unit(canonical(a), canonical(b), CUE_TOKENS)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
     short, long = sorted((a, b), key=len)
@@ -113,6 +116,9 @@ def restates(a: str, b: str) -> bool:
         return False
     if frame_a.negated != frame_b.negated:
         return _same_statement(frame_a, frame_b)
+    if not frames_conflict(frames(a), frames(b)) and (
+            _names_old_value(a, b, frame_a) or _names_old_value(b, a, frame_b)):
+        return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
             or frames_conflict(frames(a), frames(b))):
         return False
@@ -129,6 +135,30 @@ def restates(a: str, b: str) -> bool:
     return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
 
 
+# Past the replaced value the old text may say this much that the change does not repeat ("for music").
+_OLD_REST_WEIGHT = 1.4
+
+
+def _names_old_value(old: str, new: str, frame_old: Frame) -> bool:
+    """`new` states a change from a value `old` holds to one it does not ("lives in Berlin" / "moved from
+    Berlin to Munich", "服务器在腾讯云" / "把服务器从腾讯云迁到了华为云"), and `old` says little else: a change
+    bound to the value it replaces. A many-valued relation (a trip, a pet) is no value to replace."""
+    replaced = replaced_value(new)
+    if replaced is None or frame_old.negated or replaced_value(old) is not None:
+        return False
+    if frame_old.attributes and many_valued(frame_old.attributes[0].concept):
+        return False
+    was, now = token_set(replaced.old) - CUE_TOKENS, token_set(replaced.new) - CUE_TOKENS
+    in_old, in_new = token_set(old), token_set(new)
+    if not was or not was <= in_old or not now or now <= in_old:
+        return False
+    pair = _Pair(old, new)
+    if pair.total(was) < MIN_NEAR_WEIGHT:
+        return False  # one CJK character is no value
+    rest = token_set(predicate(old)) - was - in_new - CUE_TOKENS
+    return pair.total(rest) <= _OLD_REST_WEIGHT
+
+
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
     sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机").
@@ -141,7 +171,7 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     for changed, text, other, other_text in stating:
         if changed.head and _names_head(changed.head, other_text):
             return True  # what changed is named in the other text: "测试" … "测试框架换成了"
-        if not changed.head and other.head and other.head <= _chars(token_set(text)):
+        if not changed.head and other.head and other.head <= _chars(token_set(text)) and _ends_noun(other.head, text):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
@@ -153,6 +183,29 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+# What may follow a noun in a Chinese sentence without making it part of a longer noun ("手机" / "手机壳").
+_AFTER_NOUN = frozenset("的了是在和与也都，,。.!！;；、 ")
+
+
+def _ends_noun(head: frozenset[str], text: str) -> bool:
+    """The CJK part of `head` is written in `text` as a whole noun, not the start of a longer one: "换了新手机"
+    names the phone, "换了一个新手机壳" a case."""
+    cjk = {t for t in head if is_cjk(t[0])}
+    if not cjk:
+        return True
+    folded = normalise(text)
+    cues = [hit.end() for hit in _CHANGE.finditer(folded)]
+    value_from = cues[-1] if cues else 0
+    if cjk <= set(folded[:value_from]):
+        return True  # named before the change: what changes
+    last = max(folded.rfind(char) for char in cjk)
+    after = folded[last + 1:last + 2]
+    return not after or after in _AFTER_NOUN or not is_cjk(after)
+
+
+_CHANGE = re.compile(STATED_CHANGE_PATTERN)
 
 
 # Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
@@ -251,6 +304,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None
     if not same_subject(mine, theirs):
         return False
+    if measure_verbs(mine) != measure_verbs(theirs):
+        return False  # "weighs 70 kg" / "lifts 70 kg": one number, two things measured
     if plural_subject(a) or a.past != b.past:
         return None
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
@@ -303,7 +358,24 @@ def _extends(short: str, long: str) -> bool:
 def _continues(short: str, long: str) -> bool:
     """`long` is `short` and more words run on, with no comma or connecting word between."""
     head, whole = _soft_key(short), _soft_key(long)
-    return whole.startswith(head) and bool(tokens(whole[len(head):]))
+    if whole.startswith(head) and bool(tokens(whole[len(head):])):
+        return True
+    # The same with the words stemmed ("likes apples" / "likes apple pie"), when no connecting word follows.
+    said, more = tokens(short), tokens(long)
+    if (not said or len(more) <= len(said) or more[:len(said)] != said or not said[-1].isalpha()
+            or is_cjk(more[len(said)][0])):
+        return False
+    seen, end = 0, -1
+    for word in _LATIN_WORDS.finditer(whole):
+        if tokens(word.group()):
+            seen += 1
+            if seen == len(said):
+                end = word.end()
+                break
+    return end >= 0 and _CONNECTORS.match(whole, end) is None and _CONNECTORS.match(whole, end + 1) is None
+
+
+_LATIN_WORDS = re.compile(r"[^\W_]+")
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
