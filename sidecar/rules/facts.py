@@ -230,7 +230,8 @@ def frame(text: str) -> Frame:
     # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
     seen = {m for _, m in mentions}
     order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
-                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen]
+                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen
+                  and hit.group().casefold() not in NAME_STOPWORDS]
     people_set = frozenset(m for _, m in mentions if m != "user")
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
@@ -425,8 +426,10 @@ def many_valued(attribute: str) -> bool:
 
 def people_conflict(a: Frame, b: Frame) -> bool:
     """Other people, or the same people in swapped roles ("A 把 B 借给 C" / "C 把 B 借给 A")."""
-    if a.people != b.people:
-        only = a.people ^ b.people
+    # A name one text writes as a person and the other only mentions ("Chris hired Dana" / "Dana was hired
+    # by Chris") is in both.
+    only = (a.people ^ b.people) - (set(a.mentions) & set(b.mentions))
+    if only:
         if any(not m.startswith("name:") for m in only) or a.strong_name or b.strong_name:
             return True
         # A capitalised first word may be a tool, not a person: two of them that differ still conflict.

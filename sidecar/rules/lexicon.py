@@ -224,7 +224,9 @@ TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
 # Capitalised first words that open a sentence without naming a person.
 NAME_STOPWORDS = frozenset(
     "the a an user users my our their his her its this that these those in on at for every each when after"
-    " before since last next project projects repo repository team it there here all most some".split())
+    " before since last next project projects repo repository team it there here all most some".split()) | frozenset(
+    "january february march april may june july august september october november december monday tuesday"
+    " wednesday thursday friday saturday sunday".split())  # when, never who
 # English verbs whose object is a person: "Ben thanks Carla" and "Carla thanks Ben" are two facts.
 ROLE_VERBS = ("to from with thanks thanked thank mentors mentored helps helped tells told asks asked gave"
               " gives lent lends owes owed met meets calls called married marries loves likes hates visits"

@@ -28,6 +28,7 @@ from sidecar.rules.facts import (
 from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import with_shared_unit
+from sidecar.rules.roles import told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
@@ -106,12 +107,17 @@ def restates(a: str, b: str) -> bool:
     a, b = with_shared_unit(canonical(a), canonical(b), CUE_TOKENS)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
+    if _inverted(a, b):
+        return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟": one identity read from either end
     short, long = sorted((a, b), key=len)
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if _continues(short, long):
         return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     frame_a, frame_b = frame(a), frame(b)
+    told = _told_from_both_sides(a, b, frame_a, frame_b)
+    if told is not None:
+        return told
     if people_conflict(frame_a, frame_b):
         return False
     if frame_a.negated != frame_b.negated:
@@ -133,6 +139,50 @@ def restates(a: str, b: str) -> bool:
         return True
     # A value may change only where both texts name the attribute, or neither does.
     return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
+
+
+_COPULA = re.compile(r"是|\s(?:is|are)\s")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def _inverted(a: str, b: str) -> bool:
+    """"X is Y" and "Y is X", one copula each: an identity says the same read from either end."""
+    halves_a, halves_b = _COPULA.split(normalise(a)), _COPULA.split(normalise(b))
+    if len(halves_a) != 2 or len(halves_b) != 2:
+        return False
+    left_a, right_a = (match_key(_ARTICLE.sub("", half.strip())) for half in halves_a)
+    left_b, right_b = (match_key(_ARTICLE.sub("", half.strip())) for half in halves_b)
+    return bool(left_a and right_a) and left_a == right_b and right_a == left_b
+
+
+def _told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:
+    """One event told from each side with converse verbs ("lent his drill to Tom" / "Tom borrowed the user's
+    drill", "用户教女儿弹钢琴" / "女儿跟着用户学钢琴"): one fact when the one who acts is the same and what
+    happened is the same, two when the roles are swapped. None when the texts are not told so."""
+    both = told_both_ways(a, b)
+    if both is None:
+        return None
+    told_a, told_b = both
+    people = set(frame_a.mentions)
+    if people != set(frame_b.mentions) or len(people) < 2:
+        return None
+    if frame_a.mentions[0] == frame_b.mentions[0]:
+        return False  # "lent his drill to Tom" / "borrowed Tom's drill": the roles are swapped
+    said_a, said_b = (token_set(predicate(_without_names(told.rest, (frame_a.mentions[0], frame_b.mentions[0]))))
+                      for told in (told_a, told_b))
+    pair = _Pair(a, b)
+    shared = said_a & said_b
+    if pair.total(shared) < MIN_NEAR_WEIGHT:
+        return None
+    small, large = sorted((said_a, said_b), key=len)
+    return True if small <= large or pair.total(shared) >= REWORDED_SHARE * pair.total(said_a | said_b) else None
+
+
+def _without_names(folded: str, people: tuple[str, ...]) -> str:
+    for person in people:
+        if person.startswith("name:"):
+            folded = folded.replace(person[5:], " ")
+    return folded
 
 
 # Past the replaced value the old text may say this much that the change does not repeat ("for music").

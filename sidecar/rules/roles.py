@@ -1,0 +1,66 @@
+"""Who did what to whom, told from either side: converse verbs ("lent" / "borrowed", "教" / "跟…学") (issue 16.1)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import normalise
+
+_WHO = r"[^，。,.;；]{1,10}?"
+# (what happened, told by the one who acts first, told by the other one first). The second side's
+# patterns are tried first: "李雷收到了小王送的书" holds "送" too.
+_CONVERSES: tuple[tuple[str, str, str], ...] = (
+    ("lend", r"借给|借了?" + _WHO + r"给|\b(?:lent|lends?|loaned|loans?)\b",
+     r"向" + _WHO + r"借|跟" + _WHO + r"借|找" + _WHO + r"借|借走了?|借了?" + _WHO + r"的|\bborrow(?:ed|s|ing)?\b"),
+    ("sell", r"卖给|卖了?" + _WHO + r"给|\bsold\b|\bsells?\b",
+     r"买了?" + _WHO + r"的|从" + _WHO + r"(?:那里|那儿)?买|\bbought\b(?=.*\bfrom\b)|\bbought(?=\s+(?:\S+\s+)?\S+['’]s\b)"
+     r"|\bbuys?\b(?=.*\bfrom\b)"),
+    ("rent", r"租给|租了?" + _WHO + r"给|\brent(?:ed|s)?\s+(?:\S+\s+){0,4}?to\b|\blets?\b",
+     r"租了?" + _WHO + r"的|向" + _WHO + r"租|\brent(?:ed|s)?\s+(?:\S+\s+){0,4}?from\b"),
+    ("give", r"送给|送了|(?<![收])送(?!的)|\bgave\b|\bgives?\b",
+     r"收到了?|\b(?:got|gets|received|receives)\b(?=.*\bfrom\b)"),
+    ("teach", r"(?<![宗请])教(?![室材程练授育会])|\btaught\b|\bteach(?:es)?\b",
+     r"跟着?" + _WHO + r"学|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"),
+    ("invite", r"邀请(?!函)|\binvit(?:ed|es)\b", r"收到了?(?=[^，。,.]*邀请)|\b(?:got|received) an invitation\b"),
+    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b", r"输给了?|\blost to\b|\bloses to\b"),
+    ("older", r"比" + _WHO + r"大|\bolder than\b", r"比" + _WHO + r"小|\byounger than\b"),
+    ("earlier", r"比" + _WHO + r"早|\bearlier than\b", r"比" + _WHO + r"晚|\blater than\b"),
+    ("taller", r"比" + _WHO + r"高|\btaller than\b", r"比" + _WHO + r"矮|\bshorter than\b"),
+    ("more", r"比" + _WHO + r"多|\bmore than\b", r"比" + _WHO + r"少|\bless than\b|\bfewer than\b"),
+    ("heavier", r"比" + _WHO + r"重|\bheavier than\b", r"比" + _WHO + r"轻|\blighter than\b"),
+)
+_SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, first, second in _CONVERSES)
+
+
+class Telling(NamedTuple):
+    """What happened, and whether the text tells it from the other one's side (its first person is the
+    one it happened to)."""
+
+    concept: str
+    converse: bool
+    rest: str  # the text without the words telling what happened
+
+
+@memo(max_bytes=1 << 20)
+def tellings(text: str) -> tuple[Telling, ...]:
+    """Every converse-verb reading of `text` (one per kind of event it may tell), none when it has no such
+    verb."""
+    folded = normalise(text)
+    found = []
+    for concept, first, second in _SIDES:
+        for converse, pattern in ((True, second), (False, first)):
+            if pattern.search(folded) is not None:
+                found.append(Telling(concept, converse, first.sub(" ", second.sub(" ", folded))))
+                break
+    return tuple(found)
+
+
+def told_both_ways(a: str, b: str) -> Optional[tuple[Telling, Telling]]:
+    """The readings of one kind of event that `a` and `b` tell from opposite sides, or None."""
+    for mine in tellings(a):
+        for theirs in tellings(b):
+            if mine.concept == theirs.concept and mine.converse != theirs.converse:
+                return mine, theirs
+    return None
