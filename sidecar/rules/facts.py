@@ -59,6 +59,7 @@ class Frame(NamedTuple):
     subject_nouns: frozenset[str]
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
+    head_order: str = ""  # the head's CJK characters in text order ("手机壳")
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -96,9 +97,13 @@ def _people_hits(text: str) -> list[tuple[int, int, str]]:
     found = []
     for hit in _PEOPLE.finditer(text):
         person = _person_or_none(hit.group())
-        if person is not None:
+        if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in _NOT_PETS):
             found.append((hit.start(), hit.end(), person))
     return found
+
+
+# A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
+_NOT_PETS = frozenset("搜天热熊")
 
 
 def _without_people(text: str) -> str:
@@ -241,11 +246,12 @@ def frame(text: str) -> Frame:
                             _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit())
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
+    head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
-                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
-                 new_value=_new_value(folded), user_after=_user_after(folded, people))
+                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order)
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
@@ -295,19 +301,21 @@ def _new_value(folded: str) -> bool:
     return not ends or bool(token_set(folded[ends[-1]:]))
 
 
-def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
+def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str]:
+    """The head's words, and its CJK characters in text order."""
     switched = _SWITCHED_OBJECT.search(folded)
     if switched is not None and switched.group(1).startswith("from "):
-        return None  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+        return None, ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
     if switched is not None:
         span = switched.group(1)
     else:
         hit = _HEAD_END.search(folded)
         if hit is None:
-            return None
+            return None, ""
         span = folded[:hit.start()]
     named = _subject(span, mentions, whole=True)
-    return frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+    head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+    return head, "".join(c for c in span if c in head)
 
 
 _HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
@@ -463,8 +471,12 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     if not (mine <= theirs or theirs <= mine):
         return True
     # A Chinese compound names another thing by the one noun it adds: "手机" / "手机壳", "电脑" / "电脑桌".
+    # A modifier before it names the same thing ("主编辑器" / "主力编辑器").
     cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
-    return len(cjk_mine) >= 2 and len(cjk_theirs) >= 2 and len(cjk_mine ^ cjk_theirs) == 1
+    if not (len(cjk_mine) >= 2 and len(cjk_theirs) >= 2 and len(cjk_mine ^ cjk_theirs) == 1):
+        return False
+    shorter, longer = sorted((a.head_order, b.head_order), key=len)
+    return not longer.endswith(shorter[-1:]) or longer.startswith(shorter)
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:

@@ -63,7 +63,7 @@ PEOPLE = {
     "family": "家人 家里人 family",
     "team": "团队 组里 team",
     "client": "客户 甲方 client clients customer customers",
-    "roommate": "室友 舍友 roommate",
+    "roommate": "室友 舍友 roommate roommates flatmate flatmates housemate housemates",
     "neighbor": "邻居 neighbor neighbour",
     "classmate": "同学 classmate",
     "teacher": "老师 导师 teacher mentor advisor",
@@ -203,7 +203,7 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("skill", r"擅长|\bgood at\b", True),
 )
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
-NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
+NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
                     r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.

@@ -121,7 +121,7 @@ def restates(a: str, b: str) -> bool:
     if people_conflict(frame_a, frame_b):
         return False
     if frame_a.negated != frame_b.negated:
-        return _same_statement(frame_a, frame_b)
+        return _same_statement(frame_a, frame_b) or _negates_in_a_clause(a, b, frame_a, frame_b)
     if not frames_conflict(frames(a), frames(b)) and (
             _names_old_value(a, b, frame_a) or _names_old_value(b, a, frame_b)):
         return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
@@ -385,7 +385,30 @@ def _same_statement(a: Frame, b: Frame) -> bool:
     if plain_a and plain_a == plain_b:
         return True
     core_a, core_b = _core(match_key(a.plain)).rstrip("了"), _core(match_key(b.plain)).rstrip("了")
-    return len(core_a) >= 3 and core_a == core_b
+    if len(core_a) >= 3 and core_a == core_b:
+        return True
+    # A habit stopped as a whole ("晚上会喝酒" / "已经不喝酒了", "每天吃早饭" / "不吃早饭了"): how often or when the
+    # positive statement held does not make another statement; a narrower negation ("晚上不喝咖啡") does.
+    positive, negative = (core_b, core_a) if a.negated else (core_a, core_b)
+    return len(negative) >= 3 and _core(_HABIT.sub("", positive)).rstrip("了") == negative
+
+
+_CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
+
+
+def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """One clause of the negated text negates the other text whole ("用户在学西班牙语" / "用户不学西班牙语了，
+    改学法语"): the newer state replaces the older, whatever else the text goes on to say."""
+    negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
+    clauses = [c for c in _CLAUSE.split(negated) if c.strip()]
+    if len(clauses) < 2:
+        return False
+    return any(_same_statement(frame(clause), positive) for clause in clauses if frame(clause).negated)
+
+
+_HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                    r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)|on weekends"
+                    r"|regularly|often|sometimes|usually|always|still)\b")
 
 
 _CONNECTORS = re.compile(

@@ -109,7 +109,13 @@ def canonical(text: str) -> str:
         text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
     if not text.isascii() and _CJK_VARIANT.search(text):
         text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
+    if not text.isascii() and "学会" in text:
+        text = _LEARNT.sub("会", text)
     return text
+
+
+# "学会开车了" is "会开车了" (now able to), never "计算机学会" (a society) or "学会员".
+_LEARNT = re.compile("学会(?=[\u4e00-\u9fff])(?!会员|的|了(?:$|[，。,.]))")
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
