@@ -205,8 +205,11 @@ def _names_old_value(old: str, new: str, frame_old: Frame) -> bool:
     pair = _Pair(old, new)
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
-    rest = token_set(predicate(old)) - was - in_new - CUE_TOKENS
-    return pair.total(rest) <= _OLD_REST_WEIGHT
+    rest = token_set(normalise(predicate(old)).replace(replaced.old, " ")) - in_new - CUE_TOKENS
+    latin = {t for t in rest if not is_cjk(t[0])}
+    # CJK weighed by the characters left (bigrams would count "做测试" twice over).
+    left = len(_chars(frozenset(rest - latin)) - _chars(in_new))
+    return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
 
 
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
