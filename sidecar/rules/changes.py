@@ -26,6 +26,10 @@ _CHINESE_LEFT = re.compile("离开了?" + _VALUE + "(?:，|,)?(?:去了|加入�
 _CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而不是" + _VALUE.replace("{1,40}?", "{1,40}"))
 
 
+# Every pattern above holds one of these: most texts hold none.
+_TRIGGERS = ("from", "left", "quit", "instead", "rather", "从", "离开", "而不是")
+
+
 class Replaced(NamedTuple):
     old: str
     new: str
@@ -35,6 +39,8 @@ class Replaced(NamedTuple):
 def replaced_value(text: str) -> Optional[Replaced]:
     """The value a text says was replaced and the one that replaced it, or None when it names no old value."""
     folded = normalise(text)
+    if not any(word in folded for word in _TRIGGERS):
+        return None
     for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT):
         found = pattern.search(folded)
         if found is not None:

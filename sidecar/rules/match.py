@@ -147,12 +147,26 @@ _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 def _inverted(a: str, b: str) -> bool:
     """"X is Y" and "Y is X", one copula each: an identity says the same read from either end."""
-    halves_a, halves_b = _COPULA.split(normalise(a)), _COPULA.split(normalise(b))
-    if len(halves_a) != 2 or len(halves_b) != 2:
+    halves_a = _halves(a)
+    if halves_a is None:
         return False
-    left_a, right_a = (match_key(_ARTICLE.sub("", half.strip())) for half in halves_a)
-    left_b, right_b = (match_key(_ARTICLE.sub("", half.strip())) for half in halves_b)
-    return bool(left_a and right_a) and left_a == right_b and right_a == left_b
+    halves_b = _halves(b)
+    return halves_b is not None and halves_a == halves_b[::-1]
+
+
+@memo(max_bytes=1 << 20)
+def _halves(text: str) -> tuple[str, str] | None:
+    """The keys of what stands before and after a text's one copula, or None."""
+    if "是" not in text and " is " not in text and " are " not in text:
+        return None
+    halves = _COPULA.split(normalise(text))
+    if len(halves) != 2:
+        return None
+    left, right = (_NOT_WORD.sub("", _ARTICLE.sub("", half.strip())) for half in halves)
+    return (left, right) if left and right else None
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
 
 
 def _told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from sidecar.rules.tokens import token_set
 
 # A number at the end of a text, and what follows it: a unit of up to two words or three CJK characters.
 _TAIL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([a-z%]+(?:[ -][a-z]+)?|[\u4e00-\u9fff]{1,3})?"
                    r"(?P<end>\s*(?:了|now|already)?\s*[.。!！]?\s*)$", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 # Words that end a statement after a bare number without being its unit.
 _NOT_UNITS = frozenset("now already too as well again 了 啦".split())
 
@@ -16,19 +18,30 @@ _NOT_UNITS = frozenset("now already too as well again 了 啦".split())
 def with_shared_unit(a: str, b: str, ignored: frozenset[str]) -> tuple[str, str]:
     """`a` and `b` with the unit one of them gives its final number written after the other's bare final
     number too, when everything before the two numbers is the same (`ignored` tokens aside)."""
-    tail_a, tail_b = _TAIL.search(a), _TAIL.search(b)
-    if tail_a is None or tail_b is None:
+    tail_a = _tail(a)
+    if tail_a is None:
         return a, b
-    unit_a, unit_b = _unit(tail_a), _unit(tail_b)
-    if bool(unit_a) == bool(unit_b):
+    tail_b = _tail(b)
+    if tail_b is None or bool(tail_a.unit) == bool(tail_b.unit):
         return a, b
-    if token_set(a[:tail_a.start()]) - ignored != token_set(b[:tail_b.start()]) - ignored:
+    if tail_a.before - ignored != tail_b.before - ignored:
         return a, b
-    if unit_a:
-        return a, b[:tail_b.end(1)] + " " + unit_a + b[tail_b.end(1):]
-    return a[:tail_a.end(1)] + " " + unit_b + a[tail_a.end(1):], b
+    if tail_a.unit:
+        return a, b[:tail_b.at] + " " + tail_a.unit + b[tail_b.at:]
+    return a[:tail_a.at] + " " + tail_b.unit + a[tail_a.at:], b
 
 
-def _unit(found: re.Match[str]) -> str:
+class _Tail(NamedTuple):
+    before: frozenset[str]  # the tokens before the number
+    at: int  # where the number ends
+    unit: str
+
+
+def _tail(text: str) -> _Tail | None:
+    if _DIGIT.search(text) is None or not text.rstrip(" .。!！")[-1:].isalnum():
+        return None
+    found = _TAIL.search(text)
+    if found is None:
+        return None
     unit = found.group(2) or ""
-    return "" if unit.casefold() in _NOT_UNITS else unit
+    return _Tail(token_set(text[:found.start()]), found.end(1), "" if unit.casefold() in _NOT_UNITS else unit)

@@ -32,6 +32,10 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
     ("heavier", r"比" + _WHO + r"重|\bheavier than\b", r"比" + _WHO + r"轻|\blighter than\b"),
 )
 _SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, first, second in _CONVERSES)
+# Every pattern above holds one of these: most texts hold none.
+_TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend", "loan",
+             "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv", "taught",
+             "teach", "learn", "invit", "beat", "defeat", "lost", "lose", " than")
 
 
 class Telling(NamedTuple):
@@ -48,6 +52,8 @@ def tellings(text: str) -> tuple[Telling, ...]:
     """Every converse-verb reading of `text` (one per kind of event it may tell), none when it has no such
     verb."""
     folded = normalise(text)
+    if not any(trigger in folded for trigger in _TRIGGERS):
+        return ()
     found = []
     for concept, first, second in _SIDES:
         for converse, pattern in ((True, second), (False, first)):
