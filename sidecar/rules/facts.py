@@ -11,6 +11,7 @@ from sidecar.rules.lexicon import (
     MANY_PEOPLE,
     NAME_STOPWORDS,
     NEGATION_PATTERN,
+    NOT_PETS,
     PAST_PATTERN,
     PEOPLE,
     ROLE_VERBS,
@@ -97,13 +98,10 @@ def _people_hits(text: str) -> list[tuple[int, int, str]]:
     found = []
     for hit in _PEOPLE.finditer(text):
         person = _person_or_none(hit.group())
-        if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in _NOT_PETS):
+        if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in NOT_PETS):
             found.append((hit.start(), hit.end(), person))
     return found
 
-
-# A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
-_NOT_PETS = frozenset("搜天热熊")
 
 
 def _without_people(text: str) -> str:

@@ -114,6 +114,8 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
 
 
 _TABLE, _CJK_WORDS = _surface_table()
+# A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
+NOT_PETS = frozenset("搜天热熊")
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -123,7 +125,10 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
     folded = normalise(text)
     found: set[tuple[str, str]] = set()
     for match in _CJK_WORDS.finditer(folded):
-        found.add(_TABLE[match.group()])
+        hit = _TABLE[match.group()]
+        if hit[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
+            continue  # "搜狗", "天猫": a brand, not a pet
+        found.add(hit)
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
         if word.endswith("'s"):

@@ -109,7 +109,7 @@ def restates(a: str, b: str) -> bool:
         return True  # the same words, a number written in words on one side
     if _inverted(a, b):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟": one identity read from either end
-    short, long = sorted((a, b), key=len)
+    short, long = sorted((a, b), key=lambda text: (len(match_key(text)), len(text), text))
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if _continues(short, long):
@@ -118,13 +118,13 @@ def restates(a: str, b: str) -> bool:
     told = _told_from_both_sides(a, b, frame_a, frame_b)
     if told is not None:
         return told
+    if frame_a.negated == frame_b.negated and (
+            _names_old_value(a, b, frame_a, frame_b) or _names_old_value(b, a, frame_b, frame_a)):
+        return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if people_conflict(frame_a, frame_b):
         return False
     if frame_a.negated != frame_b.negated:
         return _same_statement(frame_a, frame_b) or _negates_in_a_clause(a, b, frame_a, frame_b)
-    if not frames_conflict(frames(a), frames(b)) and (
-            _names_old_value(a, b, frame_a) or _names_old_value(b, a, frame_b)):
-        return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
             or frames_conflict(frames(a), frames(b))):
         return False
@@ -199,11 +199,15 @@ def _without_names(folded: str, people: tuple[str, ...]) -> str:
     return folded
 
 
+def _without_people(found: Frame, values: frozenset[str]) -> Frame:
+    return found._replace(people=found.people - values, mentions=tuple(m for m in found.mentions if m not in values))
+
+
 # Past the replaced value the old text may say this much that the change does not repeat ("for music").
 _OLD_REST_WEIGHT = 1.4
 
 
-def _names_old_value(old: str, new: str, frame_old: Frame) -> bool:
+def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> bool:
     """`new` states a change from a value `old` holds to one it does not ("lives in Berlin" / "moved from
     Berlin to Munich", "服务器在腾讯云" / "把服务器从腾讯云迁到了华为云"), and `old` says little else: a change
     bound to the value it replaces. A many-valued relation (a trip, a pet) is no value to replace."""
@@ -215,6 +219,12 @@ def _names_old_value(old: str, new: str, frame_old: Frame) -> bool:
     was, now = token_set(replaced.old) - CUE_TOKENS, token_set(replaced.new) - CUE_TOKENS
     in_old, in_new = token_set(old), token_set(new)
     if not was or not was <= in_old or not now or now <= in_old:
+        return False
+    # The values are places, firms or tools, not people ("banks with Barclays" / "from Barclays to Monzo").
+    values = frozenset("name:" + w for w in normalise(replaced.old + " " + replaced.new).split())
+    if people_conflict(_without_people(frame_old, values), _without_people(frame_new, values)):
+        return False
+    if frames_conflict(frames(old), frames(new)):
         return False
     pair = _Pair(old, new)
     if pair.total(was) < MIN_NEAR_WEIGHT:
