@@ -256,6 +256,11 @@ def frame(text: str) -> Frame:
 _PASSIVE = re.compile(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
 
 
+def is_passive(text: str) -> bool:
+    """"… was hired by Chris", "被老板表扬了": the one who acts comes after the verb."""
+    return _PASSIVE.search(normalise(text)) is not None
+
+
 def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tuple[str, ...]:
     """The people in the order of the active sentence: the agent of a passive first."""
     passive = _PASSIVE.search(folded)

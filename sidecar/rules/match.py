@@ -18,6 +18,7 @@ from sidecar.rules.facts import (
     attributes_conflict,
     frame,
     heads_conflict,
+    is_passive,
     many_valued,
     measure_verbs,
     people_conflict,
@@ -109,6 +110,8 @@ def restates(a: str, b: str) -> bool:
         return True  # the same words, a number written in words on one side
     if _inverted(a, b):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟": one identity read from either end
+    if _swapped_around_verb(a, b):
+        return False  # "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user"
     short, long = sorted((a, b), key=lambda text: (len(match_key(text)), len(text), text))
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
@@ -167,6 +170,38 @@ def _halves(text: str) -> tuple[str, str] | None:
 
 
 _NOT_WORD = re.compile(r"[\W_]+")
+
+
+_USER_WORDS = re.compile(r"用户|\b(?:the\s+)?users?\b", re.IGNORECASE)
+# Share of what stands before a verb in one text that must stand after it in the other.
+_SWAPPED_SHARE = 0.6
+
+
+@memo(max_bytes=1 << 20)
+def _ordered_tokens(text: str) -> tuple[str, ...]:
+    """Content tokens in order, the user among them."""
+    return tokens(_USER_WORDS.sub(" usermark ", text))
+
+
+def _swapped_around_verb(a: str, b: str) -> bool:
+    """The same words with what stands before a shared word and what stands after it swapped: who did it
+    and to whom (or which of two things owns which) differ."""
+    seq_a, seq_b = _ordered_tokens(a), _ordered_tokens(b)
+    if len(seq_a) < 3 or len(seq_b) < 3 or seq_a == seq_b:
+        return False
+    if is_passive(a) or is_passive(b) or told_both_ways(a, b) is not None:
+        return False  # "Dana was hired by Chris", "rents a room from …": the order is read elsewhere
+    for pivot in set(seq_a[1:-1]) & set(seq_b[1:-1]):
+        if seq_a.count(pivot) != 1 or seq_b.count(pivot) != 1:
+            continue
+        at_a, at_b = seq_a.index(pivot), seq_b.index(pivot)
+        before_a, after_a = set(seq_a[:at_a]), set(seq_a[at_a + 1:])
+        before_b, after_b = set(seq_b[:at_b]), set(seq_b[at_b + 1:])
+        if (len(before_a & after_b) >= _SWAPPED_SHARE * len(before_a)
+                and len(before_b & after_a) >= _SWAPPED_SHARE * len(before_b)
+                and not before_a & before_b):
+            return True
+    return False
 
 
 def _told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:
@@ -383,6 +418,9 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return False
     if measure_verbs(mine) != measure_verbs(theirs):
         return False  # "weighs 70 kg" / "lifts 70 kg": one number, two things measured
+    if (mine.concept in _MODIFIER_CONCEPTS and token_set(mine.rest) != token_set(theirs.rest)
+            and not (a.changed or b.changed)):
+        return False  # "likes green tea" / "likes green curry": a colour before two things, and no change
     if plural_subject(a) or a.past != b.past:
         return None
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
@@ -398,6 +436,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     return True
 
 
+# Attributes whose word may stand before a noun it describes ("green tea", "红色的外套").
+_MODIFIER_CONCEPTS = frozenset({"color"})
 _OWNED_AFTER = re.compile(r"\s*[^\s的,，。]{1,8}的[\u4e00-\u9fff]")
 _VALUE_PARTICLES = re.compile(r"^(?:在|了|是|为|到|去|于|(?:to|in|at|on|is|the|a|an)\b)+")
 
