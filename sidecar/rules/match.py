@@ -457,7 +457,19 @@ def _same_statement(a: Frame, b: Frame) -> bool:
     # A habit stopped as a whole ("晚上会喝酒" / "已经不喝酒了", "每天吃早饭" / "不吃早饭了"): how often or when the
     # positive statement held does not make another statement; a narrower negation ("晚上不喝咖啡") does.
     positive, negative = (core_b, core_a) if a.negated else (core_a, core_b)
-    return len(negative) >= 3 and _core(_HABIT.sub("", positive)).rstrip("了") == negative
+    if len(negative) < 3:
+        return False
+    for pattern in (_HOW_OFTEN, _HABIT):
+        stripped = _core(pattern.sub("", positive)).rstrip("了")
+        # "不用安抚奶嘴" is "not using" as often as "no need to": the negation may have taken the "用".
+        if stripped == negative or stripped.replace("用", "") == negative.replace("用", ""):
+            return True
+    return False
+
+
+# How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
+_HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
 
 
 _CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
