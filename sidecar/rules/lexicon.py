@@ -177,7 +177,8 @@ MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teac
 # names the subject. A single-valued attribute holds one value at a time (a new one replaces the old);
 # a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
-    ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b", False),
+    ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b|"
+            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)", False),
     ("name", r"改名叫|改名为|改名|更名为|更名|"
               r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
     ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),
@@ -212,7 +213,7 @@ NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!�
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
                     r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|转到|切换到|"
