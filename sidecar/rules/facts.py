@@ -226,6 +226,11 @@ def frame(text: str) -> Frame:
             # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
             modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
     attribute_spans = _attribute_spans(folded)
+    age = attribute_spans.get("age")
+    if age is not None and folded[age[0]:age[1]].isdigit() and not any(
+            person != "user" and start < age[0] for start, _, person in people) and not any(
+            name.startswith("name:") for _, name in mentions):
+        del attribute_spans["age"]  # "the minimum version is 18": a bare number is an age only of someone
     # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
     value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
                      default=len(raw) + 1)

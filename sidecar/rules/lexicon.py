@@ -178,7 +178,7 @@ MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teac
 # a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b|"
-            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)", False),
+            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)|(?<=\bis )\d+(?=\s*[.!]?\s*$)", False),
     ("name", r"改名叫|改名为|改名|更名为|更名|"
               r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
     ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),

@@ -20,6 +20,8 @@ _ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 
                            " 点 口 下".split())
 _RUN = re.compile("(第)?([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*|半)((?:"
                   + "|".join(map(re.escape, _UNITS)) + ")(半)?)?")
+# "一天喝两杯" is "每天喝两杯": one day before a verb and a count is a rate.
+_PER = re.compile("(?<![第这那])一(天|周|星期|个月|年)(?=[\u4e00-\u9fff]{1,3}?[一二两三四五六七八九十半\\d])")
 _YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
 _ENGLISH_UNITS = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -99,6 +101,7 @@ def canonical(text: str) -> str:
     """`text` with counted Chinese numerals, years, English number words and ordinals written as digits,
     and British spellings and unit names in one form."""
     if not text.isascii():
+        text = _PER.sub(r"每\1", text)
         text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
         text = _RUN.sub(_replace_chinese, text)
     if _has_english_number(text):
