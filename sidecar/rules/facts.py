@@ -227,10 +227,13 @@ def frame(text: str) -> Frame:
             modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
     attribute_spans = _attribute_spans(folded)
     age = attribute_spans.get("age")
-    if age is not None and folded[age[0]:age[1]].isdigit() and not any(
-            person != "user" and start < age[0] for start, _, person in people) and not any(
-            name.startswith("name:") for _, name in mentions):
-        del attribute_spans["age"]  # "the minimum version is 18": a bare number is an age only of someone
+    if age is not None and folded[age[0]:age[1]].isdigit() and (not any(
+            person != "user" and start < age[0] for start, _, person in people) or any(
+            name.startswith("name:") for _, name in mentions) or any(
+            hit.start() > 0 for hit in _CAPITALISED.finditer(raw))):
+        # "the minimum version is 18": a bare number is an age only of a relative or pet ("the user's
+        # grandmother is 92"); beside a name it may be anything ("Emma, is 7" / "a 7-year-old named Emma").
+        del attribute_spans["age"]
     # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
     value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
                      default=len(raw) + 1)
