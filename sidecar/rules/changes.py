@@ -28,6 +28,7 @@ _CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而�
 
 # Every pattern above holds one of these: most texts hold none.
 _TRIGGERS = ("from", "left", "quit", "instead", "rather", "从", "离开", "而不是")
+_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 
 
 class Replaced(NamedTuple):
@@ -35,12 +36,17 @@ class Replaced(NamedTuple):
     new: str
 
 
-@memo(max_bytes=1 << 20)
 def replaced_value(text: str) -> Optional[Replaced]:
     """The value a text says was replaced and the one that replaced it, or None when it names no old value."""
-    folded = normalise(text)
-    if not any(word in folded for word in _TRIGGERS):
+    folded = text.casefold()
+    if _TRIGGER.search(folded) is None:
         return None
+    return _replaced_value(text)
+
+
+@memo(max_bytes=1 << 20)
+def _replaced_value(text: str) -> Optional[Replaced]:
+    folded = normalise(text)
     for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT):
         found = pattern.search(folded)
         if found is not None:

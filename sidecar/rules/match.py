@@ -110,9 +110,13 @@ def restates(a: str, b: str) -> bool:
         return True  # the same words, a number written in words on one side
     if _inverted(a, b):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟": one identity read from either end
-    if _swapped_around_verb(a, b):
-        return False  # "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user"
-    short, long = sorted((a, b), key=lambda text: (len(match_key(text)), len(text), text))
+    # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
+    return _same_fact(a, b) and not _swapped_around_verb(a, b)
+
+
+def _same_fact(a: str, b: str) -> bool:
+    """`restates` past its first checks, on the canonical texts."""
+    short, long = sorted((a, b), key=lambda text: (len(text), text))
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if _continues(short, long):
@@ -157,11 +161,15 @@ def _inverted(a: str, b: str) -> bool:
     return halves_b is not None and halves_a == halves_b[::-1]
 
 
-@memo(max_bytes=1 << 20)
 def _halves(text: str) -> tuple[str, str] | None:
     """The keys of what stands before and after a text's one copula, or None."""
     if "是" not in text and " is " not in text and " are " not in text:
         return None
+    return _copula_halves(text)
+
+
+@memo(max_bytes=1 << 20)
+def _copula_halves(text: str) -> tuple[str, str] | None:
     halves = _COPULA.split(normalise(text))
     if len(halves) != 2:
         return None
@@ -186,6 +194,8 @@ def _ordered_tokens(text: str) -> tuple[str, ...]:
 def _swapped_around_verb(a: str, b: str) -> bool:
     """The same words with what stands before a shared word and what stands after it swapped: who did it
     and to whom (or which of two things owns which) differ."""
+    if tokens(a) == tokens(b):
+        return False  # the same words in the same order (the user aside)
     seq_a, seq_b = _ordered_tokens(a), _ordered_tokens(b)
     if len(seq_a) < 3 or len(seq_b) < 3 or seq_a == seq_b:
         return False

@@ -37,6 +37,7 @@ _SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, fir
 _TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend", "loan",
              "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv", "taught",
              "teach", "learn", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe", "补习", "给", "会")
+_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 
 
 class Telling(NamedTuple):
@@ -48,13 +49,18 @@ class Telling(NamedTuple):
     rest: str  # the text without the words telling what happened
 
 
-@memo(max_bytes=1 << 20)
 def tellings(text: str) -> tuple[Telling, ...]:
     """Every converse-verb reading of `text` (one per kind of event it may tell), none when it has no such
     verb."""
-    folded = normalise(text)
-    if not any(trigger in folded for trigger in _TRIGGERS):
+    folded = text.casefold()
+    if _TRIGGER.search(folded) is None:
         return ()
+    return _tellings(text)
+
+
+@memo(max_bytes=1 << 20)
+def _tellings(text: str) -> tuple[Telling, ...]:
+    folded = normalise(text)
     found = []
     for concept, first, second in _SIDES:
         for converse, pattern in ((True, second), (False, first)):
