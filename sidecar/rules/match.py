@@ -248,6 +248,7 @@ def _without_people(found: Frame, values: frozenset[str]) -> Frame:
     return found._replace(people=found.people - values, mentions=tuple(m for m in found.mentions if m not in values))
 
 
+_DETERMINERS = frozenset("all both entire whole every 都 全 全部 所有".split())
 # Past the replaced value the old text may say this much that the change does not repeat ("for music").
 _OLD_REST_WEIGHT = 1.4
 
@@ -274,6 +275,9 @@ def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> 
     pair = _Pair(old, new)
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
+    moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
+    if not _chars(moved) <= _chars(in_old) and not (moved and frames(replaced.what) and frames(replaced.what) <= frames(old)):
+        return False  # "lives in Porto" / "moved the office from Porto to …": something else moved
     rest = token_set(normalise(predicate(old)).replace(replaced.old, " ")) - in_new - CUE_TOKENS
     latin = {t for t in rest if not is_cjk(t[0])}
     # CJK weighed by the characters left (bigrams would count "做测试" twice over).
@@ -669,9 +673,12 @@ def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: 
         return True
     if prefix.rstrip().endswith((" of", " for")):
         return True  # "the Pro plan of Notion" / "… of Figma", "captain of the chess club": whose, not what
+    if prefix.rstrip().endswith(("是", "为")) and _CJK_NOUN_END.fullmatch(suffix.strip()):
+        return False  # "是虎皮鹦鹉" / "是玄凤鹦鹉": the kind of thing the value is, not a qualifier
     return pair.total(frozenset(tokens(suffix)) - CUE_TOKENS) >= _QUALIFIED_WEIGHT
 
 
+_CJK_NOUN_END = re.compile("[\u4e00-\u9fff]{1,3}[。.!！]?")
 # What the statement still says after a replaced qualifier: one CJK word or one Latin word.
 _QUALIFIED_WEIGHT = 0.6
 _TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|"

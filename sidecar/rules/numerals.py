@@ -7,8 +7,8 @@ from typing import NamedTuple
 
 from sidecar.rules.tokens import token_set
 
-# A number at the end of a text, and what follows it: a unit of up to two words or three CJK characters.
-_TAIL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([a-z%]+(?:[ -][a-z]+)?|[\u4e00-\u9fff]{1,3})?"
+# A number at the end of a text, and what follows it: a unit of one word ("years old" too) or three CJK characters.
+_TAIL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([a-z%]+(?:[ -]old)?|[\u4e00-\u9fff]{1,3})?"
                    r"(?P<end>\s*(?:了|now|already)?\s*[.。!！]?\s*)$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 # Words that end a statement after a bare number without being its unit.

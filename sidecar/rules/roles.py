@@ -25,7 +25,7 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
     ("teach", r"(?<![宗请])教(?![室材程练授育会])|给" + _WHO + r"补习|\btaught\b|\bteach(?:es)?\b",
      r"跟着?" + _WHO + r"(?:学|补习|会)|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"),
     ("invite", r"邀请(?!函)|\binvit(?:ed|es)\b", r"收到了?(?=[^，。,.]*邀请)|\b(?:got|received) an invitation\b"),
-    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b", r"输给了?|\blos[te]s?\b(?:\s+\S+){0,5}?\s+to\b"),
+    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b", r"输给了?|\blos[te]s?\b(?=(?:\s+\S+){0,5}?\s+to\b)"),
     ("older", r"比" + _WHO + r"大|\bolder than\b", r"比" + _WHO + r"小|\byounger than\b"),
     ("earlier", r"比" + _WHO + r"早|\bearlier than\b", r"比" + _WHO + r"晚|\blater than\b"),
     ("taller", r"比" + _WHO + r"高|\btaller than\b", r"比" + _WHO + r"矮|\bshorter than\b"),
