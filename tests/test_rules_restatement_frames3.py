@@ -49,7 +49,8 @@ def test_converse_verbs_with_swapped_roles_or_another_thing_are_two_facts(a: str
 
 
 @given(st.sampled_from(_PEOPLE), st.sampled_from(_PEOPLE), st.sampled_from(_THINGS))
-def test_lending_told_by_the_borrower_restates_only_with_the_same_lender(lender: str, borrower: str, thing: str) -> None:
+def test_lending_told_by_the_borrower_restates_only_with_the_same_lender(lender: str, borrower: str,
+                                                                         thing: str) -> None:
     assume(lender != borrower)
     told = f"{lender} lent a {thing} to {borrower}"
     assert restates(told, f"{borrower} borrowed a {thing} from {lender}")

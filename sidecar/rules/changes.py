@@ -1,4 +1,4 @@
-"""A stated change that names the value it replaces: "moved from X to Y", "从 X 换成 Y", "left X and joined Y" (issue 16.3)."""
+"""A stated change that names the value it replaces: "moved from X to Y", "从 X 换成 Y" (issue 16.3)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,13 @@ _ENGLISH_LEFT = re.compile(r"\b(?:left|quit)\s+" + _VALUE + r"\s+(?:and|to)\s+(?
 _ENGLISH_INSTEAD = re.compile(_NEW.replace("new", "new_first") + r"\s+(?:instead of|rather than)\s+"
                               + _VALUE.replace("{1,40}?", "{1,40}"))
 _CHINESE_FROM = re.compile(
-    "(?:把(?P<what>[^,，。;；从]{1,12}))?从" + _VALUE + "(?:换成了?|换到了?|换为|改成了?|改为|改用了?|迁到了?|迁移到了?|转到了?|搬到了?|升级到了?|升级为|升级成|"
-    "切换到了?|切换成|跳槽到了?|调到了?|调整为|转为|变成了?|更新到了?|降到了?|涨到了?|提高到了?|推迟到了?|提前到了?)" + _NEW)
+    "(?:把(?P<what>[^,，。;；从]{1,12}))?从" + _VALUE
+    + "(?:换成了?|换到了?|换为|改成了?|改为|改用了?|迁到了?|迁移到了?|转到了?|搬到了?|升级到了?|升级为|"
+    "升级成|切换到了?|切换成|跳槽到了?|调到了?|调整为|转为|变成了?|更新到了?|降到了?|涨到了?|提高到了?|"
+    "推迟到了?|提前到了?)" + _NEW)
 _CHINESE_LEFT = re.compile("离开了?" + _VALUE + "(?:，|,)?(?:去了|加入了?|跳槽到了?|跳槽去了|进了|到了)" + _NEW)
-_CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而不是" + _VALUE.replace("{1,40}?", "{1,40}"))
+_CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而不是"
+                              + _VALUE.replace("{1,40}?", "{1,40}"))
 
 
 # Every pattern above holds one of these: most texts hold none.

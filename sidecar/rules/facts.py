@@ -329,7 +329,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     return head, "".join(c for c in span if c in head)
 
 
-_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|改到|调到|调成|"
+_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
+                       r"改到|调到|调成|"
                        r"调整为|调整到|转到|设成|设为|设置为|定在|改名为|改名叫)|"
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
 _SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"

@@ -125,10 +125,10 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
     folded = normalise(text)
     found: set[tuple[str, str]] = set()
     for match in _CJK_WORDS.finditer(folded):
-        hit = _TABLE[match.group()]
-        if hit[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
+        surface = _TABLE[match.group()]
+        if surface[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
             continue  # "搜狗", "天猫": a brand, not a pet
-        found.add(hit)
+        found.add(surface)
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
         if word.endswith("'s"):

@@ -276,7 +276,8 @@ def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> 
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
     moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
-    if not _chars(moved) <= _chars(in_old) and not (moved and frames(replaced.what) and frames(replaced.what) <= frames(old)):
+    named_qualifiers = frames(replaced.what)
+    if not _chars(moved) <= _chars(in_old) and not (moved and named_qualifiers and named_qualifiers <= frames(old)):
         return False  # "lives in Porto" / "moved the office from Porto to …": something else moved
     rest = token_set(normalise(predicate(old)).replace(replaced.old, " ")) - in_new - CUE_TOKENS
     latin = {t for t in rest if not is_cjk(t[0])}
@@ -499,8 +500,10 @@ def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool
     return any(_same_statement(frame(clause), positive) for clause in clauses if frame(clause).negated)
 
 
-_HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
-                    r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)|on weekends"
+_HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|"
+                    r"经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                    r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)"
+                    r"|on weekends"
                     r"|regularly|often|sometimes|usually|always|still)\b")
 
 

@@ -1,4 +1,4 @@
-"""A count with its unit on one side only: "the cat is 3" / "the cat is 4 years old", "跑了 5" / "跑 10 公里" (issue 16.2)."""
+"""A count with its unit on one side only: "the cat is 3" / "the cat is 4 years old" (issue 16.2)."""
 
 from __future__ import annotations
 

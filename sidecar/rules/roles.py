@@ -16,16 +16,19 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
      r"向" + _WHO + r"借|跟" + _WHO + r"借|找" + _WHO + r"借|借走了?|借了?" + _WHO + r"的|\bborrow(?:ed|s|ing)?\b|"
      r"欠|\bowe[sd]?\b"),
     ("sell", r"卖给|卖了?" + _WHO + r"给|\bsold\b|\bsells?\b",
-     r"买了?" + _WHO + r"的|从" + _WHO + r"(?:那里|那儿)?买|\bbought\b(?=.*\bfrom\b)|\bbought(?=\s+(?:\S+\s+)?\S+['’]s\b)"
+     r"买了?" + _WHO + r"的|从" + _WHO + r"(?:那里|那儿)?买|\bbought\b(?=.*\bfrom\b)"
+     r"|\bbought(?=\s+(?:\S+\s+)?\S+['’]s\b)"
      r"|\bbuys?\b(?=.*\bfrom\b)"),
     ("rent", r"租给|租了?" + _WHO + r"给|\brent(?:ed|s)?\s+(?:\S+\s+){0,4}?to\b|\blets?\b",
      r"租了?" + _WHO + r"的|向" + _WHO + r"租|\brent(?:ed|s)?\s+(?:\S+\s+){0,4}?from\b"),
     ("give", r"送给|送了|(?<![收])送(?!的)|给" + _WHO + r"(?:织|做|买|寄|带|画|写)了|\bgave\b|\bgives?\b",
      r"收到了?|\b(?:got|gets|received|receives)\b(?=.*\bfrom\b)"),
     ("teach", r"(?<![宗请])教(?![室材程练授育会])|给" + _WHO + r"补习|\btaught\b|\bteach(?:es)?\b",
-     r"跟着?" + _WHO + r"(?:学|补习|会)|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"),
+     r"跟着?" + _WHO + r"(?:学|补习|会)|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学"
+     r"|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"),
     ("invite", r"邀请(?!函)|\binvit(?:ed|es)\b", r"收到了?(?=[^，。,.]*邀请)|\b(?:got|received) an invitation\b"),
-    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b", r"输给了?|\blos[te]s?\b(?=(?:\s+\S+){0,5}?\s+to\b)"),
+    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b",
+     r"输给了?|\blos[te]s?\b(?=(?:\s+\S+){0,5}?\s+to\b)"),
     ("older", r"比" + _WHO + r"大|\bolder than\b", r"比" + _WHO + r"小|\byounger than\b"),
     ("earlier", r"比" + _WHO + r"早|\bearlier than\b", r"比" + _WHO + r"晚|\blater than\b"),
     ("taller", r"比" + _WHO + r"高|\btaller than\b", r"比" + _WHO + r"矮|\bshorter than\b"),
@@ -34,8 +37,9 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
 )
 _SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, first, second in _CONVERSES)
 # Every pattern above holds one of these: most texts hold none.
-_TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend", "loan",
-             "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv", "taught",
+_TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend",
+             "loan", "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv",
+             "taught",
              "teach", "learn", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe", "补习", "给", "会")
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 

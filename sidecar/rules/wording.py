@@ -122,7 +122,8 @@ def canonical(text: str) -> str:
 
 # A correction or a hedge says how sure the text is, not what it says ("其实是秋田犬，之前说错了").
 _HEDGE_HINT = re.compile(r"错了|误会|其实|实际上|并[不没]|after all|actually|in fact", re.IGNORECASE)
-_HEDGE = re.compile(r"[，,]\s*(?:之前|以前|刚才)?(?:说错了|记错了|搞错了|弄错了|是误会)[。.]?|其实|实际上|(?<=[\u4e00-\u9fff])并(?=[不没])|"
+_HEDGE = re.compile(r"[，,]\s*(?:之前|以前|刚才)?(?:说错了|记错了|搞错了|弄错了|是误会)[。.]?|其实|实际上|"
+                    r"(?<=[\u4e00-\u9fff])并(?=[不没])|"
                     r"\s*\b(?:after all|actually|in fact)\b", re.IGNORECASE)
 # "7.5 个小时" is "7.5 小时": a classifier between a count and its time unit.
 _CLASSIFIED_TIME = re.compile(r"(\d)\s*个\s*(?=小时|月|星期|礼拜|钟头)")
