@@ -202,3 +202,73 @@ def test_passives_changes_corrections_ages_rates_and_debts_restate(a: str, b: st
 ])
 def test_a_bare_number_is_an_age_only_of_a_relative_or_pet(a: str, b: str) -> None:
     assert not restates(a, b)
+
+
+# Look-alikes written for this pass (our own sentences): each pair is two facts.
+_LOOK_ALIKES = [
+("用户的女儿叫朵朵","用户的侄女叫朵朵"),
+("The user's brother lives in Perth","The user's brother-in-law lives in Perth"),
+("用户的猫叫年糕","用户的猫喜欢吃年糕"),
+("The user's dog is called Biscuit","The user's dog loves biscuits"),
+("Tom lives in Leeds","Tim lives in Leeds"),
+("小周喜欢爬山","小吴喜欢爬山"),
+("Nora works at Pfizer","Nora's husband works at Pfizer"),
+("用户每周三打篮球","用户每周三打羽毛球"),
+("The user joined a hiking club","The user joined a book club"),
+("用户参加了马拉松","用户参加了婚礼"),
+("The user switched to a standing desk","The user switched to decaf"),
+("用户改用了机械键盘","用户改用了燕麦奶"),
+("The user's laptop has 16 GB of RAM","The user's phone has 16 GB of storage"),
+("用户的车是 2019 年买的","用户的房子是 2019 年买的"),
+("The user runs 5 km every morning","The user swims 5 km every morning"),
+("用户每天喝两杯咖啡","用户每天喝两杯茶"),
+("The user does not eat pork","The user does not eat beef"),
+("用户不喝酒","用户不抽烟"),
+("The user likes jazz","The user does not like jazz festivals"),
+("用户喜欢猫","用户对猫过敏"),
+("The user's sister is a nurse","The user's sister is a nurse's aide"),
+("The user lent Tom a book","Tom lent the user a book"),
+("用户把车借给了弟弟","弟弟把车借给了用户"),
+("Lucy taught Ben to swim","Ben taught Lucy to swim"),
+("The user is taller than his father","The user's father is taller than him"),
+("用户的项目用 React","用户的公司用 React"),
+("The frontend uses Vite","The backend uses Vite"),
+("用户在家用 Windows","用户在公司用 Windows"),
+("The user's monitor is 27 inches","The user's TV is 27 inches"),
+("用户住在 5 楼","用户的办公室在 5 楼"),
+("The user moved to Berlin in 2019","The user's sister moved to Berlin in 2019"),
+("用户去年去了日本","用户明年打算去日本"),
+("The user visited Rome","The user lives in Rome"),
+("用户以前住在杭州","用户住在杭州"),
+("The user used to play the violin","The user plays the violin"),
+("The user bought a Kindle","The user sold his Kindle"),
+("用户买了一辆自行车","用户卖掉了自行车"),
+("用户的生日是5月3日","用户妻子的生日是5月3日"),
+("The user's cat is 3","The user's cat weighs 3 kg"),
+("用户的儿子5岁","用户的儿子上5年级"),
+("The user is learning Spanish","The user teaches Spanish"),
+("用户在学钢琴","用户在教钢琴"),
+("The user's boss is Ana","The user's boss's boss is Ana"),
+("用户的老板姓王","用户的房东姓王"),
+("The user prefers window seats","The user prefers aisle seats"),
+("用户喜欢靠窗的座位","用户喜欢靠过道的座位"),
+("The user's favourite film is Alien","The user's favourite book is Alien"),
+("用户最喜欢的颜色是蓝色","用户最喜欢的季节是秋天"),
+("The user moved from Paris to Lyon","The user's parents moved from Paris to Lyon"),
+("The user lives in Paris","The user moved the family business from Paris to Lyon"),
+("用户在腾讯工作","用户的妻子离开腾讯去了阿里"),
+("The user is allergic to peanuts","The user's son is allergic to peanuts"),
+("用户不吃香菜","用户的女儿不吃香菜"),
+("用户每天早上跑步","用户晚上不跑步"),
+("The user drinks coffee","The user doesn't drink coffee at night"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _LOOK_ALIKES)
+def test_look_alikes_of_every_shape_stay_two_facts(a: str, b: str) -> None:
+    assert not restates(a, b)
+
+
+def test_a_converse_telling_with_a_one_character_object_restates() -> None:
+    assert restates("用户把车借给了弟弟", "弟弟向用户借了车")
+    assert not restates("用户把车借给了弟弟", "弟弟向用户借了钱")

@@ -225,6 +225,8 @@ def frame(text: str) -> Frame:
         if person != "user" and len(between) <= _MODIFIER_CHARS and owned:
             # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
             modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
+            if people[index - 1][2] != "user":
+                modifiers.add(person + ":of:" + people[index - 1][2])  # "the boss's boss", "朋友的朋友"
     attribute_spans = _attribute_spans(folded)
     age = attribute_spans.get("age")
     if age is not None and folded[age[0]:age[1]].isdigit() and (not any(

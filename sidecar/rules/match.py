@@ -140,8 +140,11 @@ def _same_fact(a: str, b: str) -> bool:
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
-    if bool(frame_a.attributes) != bool(frame_b.attributes) and _shares_little_but_numbers(a, b):
-        return False  # "is 7" / "is in grade 7": a number one side names the attribute of is another fact
+    if bool(frame_a.attributes) != bool(frame_b.attributes) and (
+            _shares_little_but_numbers(a, b) or _only_the_attribute_differs(a, b, frame_a, frame_b)):
+        # "is 7" / "is in grade 7": a number one side names the attribute of is another fact; "is called
+        # Biscuit" / "loves biscuits": one side names an attribute the other does not state
+        return False
     if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
         return True
     # A value may change only where both texts name the attribute, or neither does.
@@ -231,8 +234,8 @@ def _told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> boo
                       for told in (told_a, told_b))
     pair = _Pair(a, b)
     shared = said_a & said_b
-    if pair.total(shared) < MIN_NEAR_WEIGHT:
-        return None
+    if not shared:
+        return None  # the people and the verb agree, but not what was lent or taught
     small, large = sorted((said_a, said_b), key=len)
     return True if small <= large or pair.total(shared) >= REWORDED_SHARE * pair.total(said_a | said_b) else None
 
@@ -284,6 +287,18 @@ def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> 
     # CJK weighed by the characters left (bigrams would count "做测试" twice over).
     left = len(_chars(frozenset(rest - latin)) - _chars(in_new))
     return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
+
+
+def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """All that one text says beyond the other is the word giving a name ("called"), and the other says
+    nothing of its own: it states something else about the same words ("loves biscuits")."""
+    named, other, found = (a, b, frame_a) if frame_a.attributes else (b, a, frame_b)
+    attribute = found.attributes[0]
+    if attribute.concept != "name":
+        return False  # "attended" / "went to": the other may say it with words too common to count
+    mine, theirs = token_set(named), token_set(other)
+    cue = mine - attribute.before - token_set(attribute.rest)
+    return bool(mine - theirs) and not theirs - mine - CUE_TOKENS and mine - theirs <= cue
 
 
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
