@@ -500,8 +500,9 @@ def attributes_conflict(a: Frame, b: Frame) -> bool:
 
 
 def plural_subject(found: Frame) -> bool:
-    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name."""
-    return bool(found.people & MANY_PEOPLE)
+    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name.
+    A name beside it says which one ("the user's housemate Zhao Xue")."""
+    return bool(found.people & MANY_PEOPLE) and not any(m.startswith("name:") for m in found.mentions)
 
 
 # A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.
