@@ -20,6 +20,10 @@ _ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 
                            " 点 口 下".split())
 _RUN = re.compile("(第)?([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*|半)((?:"
                   + "|".join(map(re.escape, _UNITS)) + ")(半)?)?")
+# "上星期" / "礼拜三" are "上周" / "周三"; "每个星期" is "每周".
+_WEEK = re.compile("(?<=[上下这本每])个?(?:星期|礼拜)|(?:星期|礼拜)(?=[一二三四五六日天])")
+# "买了台洗碗机" is "买了一台洗碗机": the article "one" left out before a classifier.
+_ONE_OF = re.compile("(?<=了)(?=(?:台|个|只|部|辆|件|条|本|张|把|双|套)[\u4e00-\u9fff])")
 # "一天喝两杯" is "每天喝两杯": one day before a verb and a count is a rate.
 _PER = re.compile("(?<![第这那])一(天|周|星期|个月|年)(?=[\u4e00-\u9fff]{1,3}?[一二两三四五六七八九十半\\d])")
 _YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
@@ -101,6 +105,8 @@ def canonical(text: str) -> str:
     """`text` with counted Chinese numerals, years, English number words and ordinals written as digits,
     and British spellings and unit names in one form."""
     if not text.isascii():
+        text = _WEEK.sub("周", text)
+        text = _ONE_OF.sub("一", text)
         text = _PER.sub(r"每\1", text)
         text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
         text = _RUN.sub(_replace_chinese, text)
