@@ -272,3 +272,23 @@ def test_look_alikes_of_every_shape_stay_two_facts(a: str, b: str) -> None:
 def test_a_converse_telling_with_a_one_character_object_restates() -> None:
     assert restates("用户把车借给了弟弟", "弟弟向用户借了车")
     assert not restates("用户把车借给了弟弟", "弟弟向用户借了钱")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("林峰是用户的导师", "用户是林峰的学生"),
+    ("The user is Omar's landlord", "Omar is the user's tenant"),
+])
+def test_one_relation_named_by_its_two_roles_is_one_fact(a: str, b: str) -> None:
+    assert restates(a, b) and restates(b, a)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("林峰是用户的导师", "林峰是用户的学生"),  # the other role, the same order
+    ("林峰是用户的导师", "用户是林峰的导师"),  # the same role, swapped
+])
+def test_a_role_swapped_or_turned_around_alone_is_another_fact(a: str, b: str) -> None:
+    assert not restates(a, b)
+
+
+def test_week_words_and_a_left_out_article_are_one_wording() -> None:
+    assert restates("用户上周买了一台烤箱", "用户上星期买了台烤箱")

@@ -29,7 +29,7 @@ from sidecar.rules.facts import (
 from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import with_shared_unit
-from sidecar.rules.roles import told_both_ways
+from sidecar.rules.roles import converse_roles, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
@@ -108,8 +108,8 @@ def restates(a: str, b: str) -> bool:
     a, b = with_shared_unit(canonical(a), canonical(b), CUE_TOKENS)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
-    if _inverted(a, b):
-        return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟": one identity read from either end
+    if _inverted(a, b) or converse_roles(a, b):
+        return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
     return _same_fact(a, b) and not _swapped_around_verb(a, b)
 

@@ -81,3 +81,42 @@ def told_both_ways(a: str, b: str) -> Optional[tuple[Telling, Telling]]:
             if mine.concept == theirs.concept and mine.converse != theirs.converse:
                 return mine, theirs
     return None
+
+
+# Two roles of one relation: "A 是 B 的师父" says what "B 是 A 的徒弟" says.
+_ROLE_PAIRS = (("师父", "徒弟"), ("师傅", "徒弟"), ("老师", "学生"), ("导师", "学生"), ("上司", "下属"), ("领导", "下属"),
+               ("老板", "员工"), ("房东", "租客"), ("房东", "房客"), ("mentor", "mentee"), ("teacher", "student"),
+               ("boss", "employee"), ("landlord", "tenant"), ("coach", "trainee"), ("employer", "employee"))
+_CONVERSE_ROLES = frozenset(_ROLE_PAIRS) | frozenset((second, first) for first, second in _ROLE_PAIRS)
+_ROLES = frozenset(role for pair in _ROLE_PAIRS for role in pair)
+_CJK_ROLE = re.compile(r"^(?P<x>[^，。,.是]+?)是(?P<y>[^，。,.是]+?)的(?P<role>[\u4e00-\u9fff]{2})[。.!！]?$")
+_LATIN_ROLE = re.compile(r"^(?:the\s+)?(?P<x>[^,.]+?)\s+is\s+(?:the\s+)?(?P<y>[^,.]+?)['’]s\s+(?P<role>[a-z]+)[.!]?$")
+
+
+class Role(NamedTuple):
+    holder: str
+    of: str
+    role: str
+
+
+def role_of(text: str) -> Optional[Role]:
+    """"A 是 B 的 R" / "A is B's R": who holds which role towards whom, or None."""
+    folded = normalise(text).strip()
+    found = _CJK_ROLE.match(folded) or _LATIN_ROLE.match(folded)
+    if found is None or found.group("role") not in _ROLES:
+        return None
+    return Role(_key(found.group("x")), _key(found.group("y")), found.group("role"))
+
+
+def converse_roles(a: str, b: str) -> bool:
+    """"A is B's mentor" / "B is A's mentee": one relation named by its two roles."""
+    mine, theirs = role_of(a), role_of(b)
+    return (mine is not None and theirs is not None and mine.holder == theirs.of and mine.of == theirs.holder
+            and (mine.role, theirs.role) in _CONVERSE_ROLES)
+
+
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+|\s+")
+
+
+def _key(words: str) -> str:
+    return _ARTICLE.sub("", words.strip())
