@@ -85,7 +85,8 @@ def told_both_ways(a: str, b: str) -> Optional[tuple[Telling, Telling]]:
 
 # Two roles of one relation: "A 是 B 的师父" says what "B 是 A 的徒弟" says.
 _ROLE_PAIRS = (("师父", "徒弟"), ("师傅", "徒弟"), ("老师", "学生"), ("导师", "学生"), ("上司", "下属"),
-               ("领导", "下属"), ("老板", "员工"), ("房东", "租客"), ("房东", "房客"), ("mentor", "mentee"), ("teacher", "student"),
+               ("领导", "下属"), ("老板", "员工"), ("房东", "租客"), ("房东", "房客"), ("mentor", "mentee"),
+               ("teacher", "student"),
                ("boss", "employee"), ("landlord", "tenant"), ("coach", "trainee"), ("employer", "employee"))
 _CONVERSE_ROLES = frozenset(_ROLE_PAIRS) | frozenset((second, first) for first, second in _ROLE_PAIRS)
 _ROLES = frozenset(role for pair in _ROLE_PAIRS for role in pair)
