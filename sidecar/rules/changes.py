@@ -40,6 +40,11 @@ class Replaced(NamedTuple):
     what: str = ""  # what moved, when the text names it ("moved *the office* from …", "把*公司*从 …")
 
 
+def may_name_old_value(text: str) -> bool:
+    """`text` holds a word `replaced_value` needs (a cheap test before it)."""
+    return _TRIGGER.search(text.casefold()) is not None
+
+
 def replaced_value(text: str) -> Optional[Replaced]:
     """The value a text says was replaced and the one that replaced it, or None when it names no old value."""
     folded = text.casefold()

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
-from sidecar.rules.changes import replaced_value
+from sidecar.rules.changes import may_name_old_value, replaced_value
 from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
@@ -28,8 +28,8 @@ from sidecar.rules.facts import (
 )
 from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
-from sidecar.rules.numerals import with_shared_unit
-from sidecar.rules.roles import converse_roles, told_both_ways
+from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
@@ -105,28 +105,49 @@ def restates(a: str, b: str) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if shared_weight(a, b) < MIN_NEAR_WEIGHT:
         return False
-    a, b = with_shared_unit(canonical(a), canonical(b), CUE_TOKENS)
+    (a, hints_a), (b, hints_b) = _read(a), _read(b)
+    if hints_a & hints_b & _HINT_NUMBER:
+        a, b = with_shared_unit(a, b, CUE_TOKENS)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
-    if _inverted(a, b) or converse_roles(a, b):
+    both = hints_a & hints_b
+    if (both & _HINT_COPULA and _inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
-    return _same_fact(a, b) and not _swapped_around_verb(a, b)
+    return _same_fact(a, b, hints_a, hints_b) and not _swapped_around_verb(a, b)
 
 
-def _same_fact(a: str, b: str) -> bool:
+# What a text may hold, read once: most texts hold none of these, and their checks are skipped.
+_HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE = 1, 2, 4, 8, 16
+
+
+@memo(max_bytes=2 << 20)
+def _read(text: str) -> tuple[str, int]:
+    """The canonical text and what it may hold: one cache look-up for both."""
+    written = canonical(text)
+    return written, _hints(written)
+
+
+def _hints(text: str) -> int:
+    return ((_HINT_NUMBER if may_end_in_number(text) else 0) | (_HINT_COPULA if _has_copula(text) else 0)
+            | (_HINT_ROLE if may_name_role(text) else 0) | (_HINT_TELLING if may_tell(text) else 0)
+            | (_HINT_OLD_VALUE if may_name_old_value(text) else 0))
+
+
+def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     """`restates` past its first checks, on the canonical texts."""
-    short, long = sorted((a, b), key=lambda text: (len(text), text))
+    short, long = (a, b) if (len(a), a) <= (len(b), b) else (b, a)
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if _continues(short, long):
         return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     frame_a, frame_b = frame(a), frame(b)
-    told = _told_from_both_sides(a, b, frame_a, frame_b)
+    told = _told_from_both_sides(a, b, frame_a, frame_b) if hints_a & hints_b & _HINT_TELLING else None
     if told is not None:
         return told
     if frame_a.negated == frame_b.negated and (
-            _names_old_value(a, b, frame_a, frame_b) or _names_old_value(b, a, frame_b, frame_a)):
+            (hints_b & _HINT_OLD_VALUE and _names_old_value(a, b, frame_a, frame_b))
+            or (hints_a & _HINT_OLD_VALUE and _names_old_value(b, a, frame_b, frame_a))):
         return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if people_conflict(frame_a, frame_b):
         return False
@@ -164,15 +185,13 @@ def _inverted(a: str, b: str) -> bool:
     return halves_b is not None and halves_a == halves_b[::-1]
 
 
-def _halves(text: str) -> tuple[str, str] | None:
-    """The keys of what stands before and after a text's one copula, or None."""
-    if "是" not in text and " is " not in text and " are " not in text:
-        return None
-    return _copula_halves(text)
+def _has_copula(text: str) -> bool:
+    return "是" in text or " is " in text or " are " in text
 
 
 @memo(max_bytes=1 << 20)
-def _copula_halves(text: str) -> tuple[str, str] | None:
+def _halves(text: str) -> tuple[str, str] | None:
+    """The keys of what stands before and after a text's one copula, or None."""
     halves = _COPULA.split(normalise(text))
     if len(halves) != 2:
         return None
@@ -550,6 +569,8 @@ def _continues(short: str, long: str) -> bool:
     if whole.startswith(head) and bool(tokens(whole[len(head):])):
         return True
     # The same with the words stemmed ("likes apples" / "likes apple pie"), when no connecting word follows.
+    if not short.isascii():
+        return False
     said, more = tokens(short), tokens(long)
     if (not said or len(more) <= len(said) or more[:len(said)] != said or not said[-1].isalpha()
             or is_cjk(more[len(said)][0])):

@@ -15,6 +15,11 @@ _DIGIT = re.compile(r"\d")
 _NOT_UNITS = frozenset("now already too as well again 了 啦".split())
 
 
+def may_end_in_number(text: str) -> bool:
+    """`text` may end in a number and its unit (a cheap test before `with_shared_unit`)."""
+    return _DIGIT.search(text) is not None
+
+
 def with_shared_unit(a: str, b: str, ignored: frozenset[str]) -> tuple[str, str]:
     """`a` and `b` with the unit one of them gives its final number written after the other's bare final
     number too, when everything before the two numbers is the same (`ignored` tokens aside)."""

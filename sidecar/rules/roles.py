@@ -53,6 +53,16 @@ class Telling(NamedTuple):
     rest: str  # the text without the words telling what happened
 
 
+def may_tell(text: str) -> bool:
+    """`text` holds a word a converse telling needs (a cheap test before `tellings`)."""
+    return _TRIGGER.search(text.casefold()) is not None
+
+
+def may_name_role(text: str) -> bool:
+    """`text` holds a role word `role_of` reads."""
+    return _ROLE_WORD.search(text.casefold()) is not None
+
+
 def tellings(text: str) -> tuple[Telling, ...]:
     """Every converse-verb reading of `text` (one per kind of event it may tell), none when it has no such
     verb."""
@@ -90,6 +100,7 @@ _ROLE_PAIRS = (("师父", "徒弟"), ("师傅", "徒弟"), ("老师", "学生"),
                ("boss", "employee"), ("landlord", "tenant"), ("coach", "trainee"), ("employer", "employee"))
 _CONVERSE_ROLES = frozenset(_ROLE_PAIRS) | frozenset((second, first) for first, second in _ROLE_PAIRS)
 _ROLES = frozenset(role for pair in _ROLE_PAIRS for role in pair)
+_ROLE_WORD = re.compile("|".join(sorted(_ROLES, key=len, reverse=True)))
 _CJK_ROLE = re.compile(r"^(?P<x>[^，。,.是]+?)是(?P<y>[^，。,.是]+?)的(?P<role>[\u4e00-\u9fff]{2})[。.!！]?$")
 _LATIN_ROLE = re.compile(r"^(?:the\s+)?(?P<x>[^,.]+?)\s+is\s+(?:the\s+)?(?P<y>[^,.]+?)['’]s\s+(?P<role>[a-z]+)[.!]?$")
 
@@ -102,6 +113,13 @@ class Role(NamedTuple):
 
 def role_of(text: str) -> Optional[Role]:
     """"A 是 B 的 R" / "A is B's R": who holds which role towards whom, or None."""
+    if _ROLE_WORD.search(text.casefold()) is None:
+        return None
+    return _role_of(text)
+
+
+@memo(max_bytes=1 << 19)
+def _role_of(text: str) -> Optional[Role]:
     folded = normalise(text).strip()
     found = _CJK_ROLE.match(folded) or _LATIN_ROLE.match(folded)
     if found is None or found.group("role") not in _ROLES:
