@@ -292,3 +292,11 @@ def test_a_role_swapped_or_turned_around_alone_is_another_fact(a: str, b: str) -
 
 def test_week_words_and_a_left_out_article_are_one_wording() -> None:
     assert restates("用户上周买了一台烤箱", "用户上星期买了台烤箱")
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("用户在一家律所上班", "用户投资了一家律所"),  # the same place, another verb
+    ("The user's dog is called Biscuit", "The user's dog loves biscuits"),  # a name used as a plain word
+])
+def test_one_sided_place_or_name_with_another_verb_is_another_fact(a: str, b: str) -> None:
+    assert not restates(a, b)

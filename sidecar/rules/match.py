@@ -318,11 +318,17 @@ def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) 
     nothing of its own: it states something else about the same words ("loves biscuits")."""
     named, other, found = (a, b, frame_a) if frame_a.attributes else (b, a, frame_b)
     attribute = found.attributes[0]
-    if attribute.concept != "name":
-        return False  # "attended" / "went to": the other may say it with words too common to count
     mine, theirs = token_set(named), token_set(other)
     cue = mine - attribute.before - token_set(attribute.rest)
+    if attribute.concept in _PLACE_CONCEPTS:
+        # "在一家律所上班" / "投资了一家律所": the same place, another verb of the other's own
+        return bool(mine - theirs) and bool(theirs - mine - CUE_TOKENS) and mine - theirs <= cue
+    if attribute.concept != "name":
+        return False  # "attended" / "went to": the other may say it with words too common to count
     return bool(mine - theirs) and not theirs - mine - CUE_TOKENS and mine - theirs <= cue
+
+
+_PLACE_CONCEPTS = frozenset({"employer", "residence", "school"})
 
 
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
