@@ -91,7 +91,7 @@ CHANGE_CUES = (
     "换成 换了 改用 改成 改为 换用 升级 降级 迁移到 迁到 搬到 升到 升为 改到 减到 涨到 提高到 降到 调到 增加到"
     " 变成 变为 转岗 跳槽 离职 改吃 改喝 搬去 转到 转为 切换 替换 不再 现在 如今 已经 已"
     " switched switch moved move upgraded upgrade downgraded migrated migrate changed change replaced"
-    " replace now anymore longer raised increased reduced lowered bumped become became decided"
+    " replace now anymore longer raised increased reduced lowered bumped"
 )
 # Ordinary event verbs (joined, adopted, left, bought) are not changes: two events are two facts.
 

@@ -382,6 +382,8 @@ _CHANGE = re.compile(STATED_CHANGE_PATTERN)
 
 # Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
 _HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her his their its".split())
+# What the user thinks or may do says nothing about what changed ("觉得周会可以改成…", "打算把 kite 升级到…").
+_HEAD_MODAL_CHARS = frozenset("觉得认为可以想要打算应该会能")
 
 
 def _names_head(head: frozenset[str], other_text: str) -> bool:
@@ -391,6 +393,9 @@ def _names_head(head: frozenset[str], other_text: str) -> bool:
     there = _chars(token_set(other_text))
     latin = {w for w in words if not is_cjk(w[0])}
     cjk = words - latin
+    if cjk and not cjk - _HEAD_MODAL_CHARS:
+        return False  # only a name and what the user means to do with it
+    cjk -= _HEAD_MODAL_CHARS
     return bool(words) and latin <= there and 2 * len(cjk & there) >= len(cjk)
 
 
@@ -508,7 +513,7 @@ def _value_key(rest: str) -> str:
 
 def _same_statement(a: Frame, b: Frame) -> bool:
     """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
-    plain_a, plain_b = token_set(a.plain) - CUE_TOKENS, token_set(b.plain) - CUE_TOKENS
+    plain_a, plain_b = token_set(a.plain) - _STATE_TOKENS, token_set(b.plain) - _STATE_TOKENS
     if plain_a and plain_a == plain_b:
         return True
     core_a, core_b = _core(match_key(a.plain)).rstrip("了"), _core(match_key(b.plain)).rstrip("了")
@@ -527,6 +532,8 @@ def _same_statement(a: Frame, b: Frame) -> bool:
     return False
 
 
+# Words that say a state was reached, beside a negation ("has decided not to", "has become"): no content.
+_STATE_TOKENS = CUE_TOKENS | frozenset(tokens("become became decided decide"))
 # How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
 _HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
                         r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
