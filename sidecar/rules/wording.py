@@ -122,7 +122,8 @@ def canonical(text: str) -> str:
         text = _LEARNT.sub("会", text)
     if _HEDGE_HINT.search(text):
         text = _HEDGE.sub("", text)
-    text = _CLASSIFIED_TIME.sub(r"\1 ", text)
+    if "个" in text:
+        text = _CLASSIFIED_TIME.sub(r"\1 ", text)
     return text
 
 
