@@ -207,12 +207,12 @@ def merge_contents(
     # built from the end, so earlier positions overwrite later ones (zip and dict, not a Python loop).
     texts = [item.content for item in current]
     backwards = range(len(texts) - 1, -1, -1)
-    positions = dict(zip(reversed(texts), backwards))
+    positions = dict(zip(reversed(texts), backwards, strict=True))
     if store_texts is None:
         store_texts = StoreTexts()
     store_texts.sync(frozenset(positions))
     key_of = store_texts.key_of
-    by_key = dict(zip(map(key_of.__getitem__, reversed(texts)), backwards))
+    by_key = dict(zip(map(key_of.__getitem__, reversed(texts)), backwards, strict=True))
     basis_texts = [text for text in (normalise_whitespace(b) for b in basis) if text]
     deleted = [text for text in basis_texts if match_key(text) not in by_key]
     deleted_keys = {match_key(text) for text in deleted}
