@@ -499,10 +499,19 @@ def attributes_conflict(a: Frame, b: Frame) -> bool:
     return bool(a.attributes and b.attributes and a.attributes[0].concept != b.attributes[0].concept)
 
 
-def plural_subject(found: Frame) -> bool:
-    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name.
-    A name beside it says which one ("the user's housemate Zhao Xue")."""
-    return bool(found.people & MANY_PEOPLE) and not any(m.startswith("name:") for m in found.mentions)
+def plural_subject(a: Frame, b: Frame) -> bool:
+    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name,
+    unless both texts name the same one beside it ("the user's housemate Zhao Xue")."""
+    if not (a.people | b.people) & MANY_PEOPLE:
+        return False
+    named_a, named_b = _names_before(a), _names_before(b)
+    return not named_a or named_a != named_b
+
+
+def _names_before(found: Frame) -> frozenset[str]:
+    """The names written before the attribute (who it is), not after it (the value: "lives in Pune")."""
+    before = found.attributes[0].before if found.attributes else frozenset()
+    return frozenset(m for m in found.mentions if m.startswith("name:") and m[5:] in before)
 
 
 # A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.

@@ -486,7 +486,7 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if (mine.concept in _MODIFIER_CONCEPTS and token_set(mine.rest) != token_set(theirs.rest)
             and not (a.changed or b.changed)):
         return False  # "likes green tea" / "likes green curry": a colour before two things, and no change
-    if plural_subject(a) or a.past != b.past:
+    if plural_subject(a, b) or a.past != b.past:
         return None
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
