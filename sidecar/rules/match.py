@@ -546,6 +546,9 @@ def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool
     """One clause of the negated text negates the other text whole ("用户在学西班牙语" / "用户不学西班牙语了，
     改学法语"): the newer state replaces the older, whatever else the text goes on to say."""
     negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
+    said = token_set(positive.plain) - _STATE_TOKENS
+    if 2 * len(said & token_set(negated)) < len(said):
+        return False  # most of what the positive text says is not in the negated one at all
     clauses = [c for c in _CLAUSE.split(negated) if c.strip()]
     if len(clauses) < 2:
         return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import token_set
 
 # A number at the end of a text, and what follows it: a unit of one word ("years old" too) or three CJK characters.
@@ -42,6 +43,7 @@ class _Tail(NamedTuple):
     unit: str
 
 
+@memo(max_bytes=1 << 20)
 def _tail(text: str) -> _Tail | None:
     if _DIGIT.search(text) is None or not text.rstrip(" .。!！")[-1:].isalnum():
         return None
