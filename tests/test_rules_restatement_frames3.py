@@ -304,5 +304,6 @@ def test_one_sided_place_or_name_with_another_verb_is_another_fact(a: str, b: st
 
 def test_a_named_one_of_many_people_updates_only_under_the_same_name() -> None:
     assert restates("The user's colleague Priya Nair lives in Pune", "The user's colleague Priya Nair lives in Goa")
-    assert not restates("The user's colleague Priya Nair lives in Pune", "The user's colleague Omar Haddad lives in Doha")
+    assert not restates("The user's colleague Priya Nair lives in Pune",
+                        "The user's colleague Omar Haddad lives in Doha")
     assert not restates("The user's friend Priya Nair lives in Pune", "用户的朋友王磊住在杭州")
