@@ -307,3 +307,64 @@ def test_a_named_one_of_many_people_updates_only_under_the_same_name() -> None:
     assert not restates("The user's colleague Priya Nair lives in Pune",
                         "The user's colleague Omar Haddad lives in Doha")
     assert not restates("The user's friend Priya Nair lives in Pune", "用户的朋友王磊住在杭州")
+
+
+# A second batch, against the third pass's own rules (converse verbs, old values, units, habits, roles).
+_LOOK_ALIKES_OF_THE_NEW_RULES = [
+("The user lent Kofi a tent","Kofi borrowed a stove from the user"),
+("用户把自行车借给了同事","同事向用户借了雨伞"),
+("The user sold Lars a bike","Lars bought a bike from Mia"),
+("Rosa taught the user Spanish","The user learned French from Rosa"),
+("用户教儿子游泳","儿子跟着用户学下棋"),
+("The user is older than his cousin","The user's cousin is younger than his sister"),
+("用户比丈夫早到家","丈夫比用户晚起床"),
+("The user beat Ivan at chess","Ivan lost to the user at poker"),
+("The user owes Tom 50 dollars","Tom lent the user a book"),
+("用户欠房东两个月房租","房东借给了用户一辆车"),
+("The user moved from Oslo to Bergen","The user's parents live in Oslo"),
+("The user lives in Oslo","The user's company moved from Oslo to Bergen"),
+("The user uses Slack at work","The team switched from Slack to Teams"),
+("用户的项目用 MySQL","用户把博客从 MySQL 迁到了 SQLite"),
+("The user drives a Golf","The user switched from coffee to tea"),
+("用户在北京上学","用户从北京飞到了上海"),
+("The user's cat is 4","The user's cat is 4 kg"),
+("The user's son is 10","The user's son is 10 minutes away"),
+("用户的女儿8岁","用户的女儿8点睡觉"),
+("The user's grandmother is 92","The user's grandmother lives at number 92"),
+("用户每天喝咖啡","用户晚上不喝咖啡"),
+("用户每周跑步","用户周末不跑步"),
+("用户不会游泳","用户学会了开车"),
+("用户会弹钢琴","用户不会弹吉他"),
+("Tom is Ana's teacher","Tom is Ana's student"),
+("Tom is Ana's teacher","Ana is Tom's teacher"),
+("王伟是李娜的师父","王伟是李娜的徒弟"),
+("The user's landlord is Ben","Ben is the user's neighbour"),
+("The user follows Ana on Twitter","Ana follows Ben on Twitter"),
+("用户关注了一个博主","一个博主关注了用户"),
+("The user likes red wine","The user likes red onions"),
+("用户的车是白色的","用户的猫是白色的"),
+("The user works at a bakery","The user buys bread at a bakery"),
+("用户住在一个小区","用户的妈妈住在一个小区"),
+("用户在医院上班","用户去医院看病"),
+("The user's dog is named Max","Max is the user's neighbour"),
+("用户的猫叫小白","用户喜欢小白兔"),
+("用户上周买了一台电脑","用户上周卖了一台电脑"),
+("The user bought a car last week","The user sold a car last week"),
+("用户一天喝两杯咖啡","用户一天喝两杯茶"),
+("The user's colleague Ana lives in Rome","The user's colleague Ana's husband lives in Rome"),
+("The user's friend Tom is 30","The user's friend Tim is 31"),
+("用户的朋友小王住在上海","用户的朋友小李住在上海"),
+("Lena is older than Max","Lena is younger than Max"),
+("用户的儿子比女儿高","用户的儿子比女儿矮"),
+("The user gave Tom a book","The user got a book from Tom"),
+("用户送了妹妹一条裙子","用户收到了妹妹送的裙子"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), _LOOK_ALIKES_OF_THE_NEW_RULES)
+def test_look_alikes_of_the_third_pass_rules_stay_two_facts(a: str, b: str) -> None:
+    assert not restates(a, b)
+
+
+def test_a_correction_that_negates_the_statement_is_an_update() -> None:
+    assert restates("用户喜欢香菜", "用户其实不喜欢香菜")

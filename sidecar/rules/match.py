@@ -227,9 +227,11 @@ def _swapped_around_verb(a: str, b: str) -> bool:
         if seq_a.count(pivot) != 1 or seq_b.count(pivot) != 1:
             continue
         at_a, at_b = seq_a.index(pivot), seq_b.index(pivot)
-        before_a, after_a = set(seq_a[:at_a]), set(seq_a[at_a + 1:])
-        before_b, after_b = set(seq_b[:at_b]), set(seq_b[at_b + 1:])
-        if (len(before_a & after_b) >= _SWAPPED_SHARE * len(before_a)
+        # By word and CJK character: a bigram across the verb ("主关") belongs to neither side.
+        verb = _chars(frozenset((pivot,)))
+        before_a, after_a = _chars(frozenset(seq_a[:at_a])) - verb, _chars(frozenset(seq_a[at_a + 1:])) - verb
+        before_b, after_b = _chars(frozenset(seq_b[:at_b])) - verb, _chars(frozenset(seq_b[at_b + 1:])) - verb
+        if (before_a and before_b and len(before_a & after_b) >= _SWAPPED_SHARE * len(before_a)
                 and len(before_b & after_a) >= _SWAPPED_SHARE * len(before_b)
                 and not before_a & before_b):
             return True
@@ -297,6 +299,8 @@ def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> 
     values = frozenset("name:" + w for w in normalise(replaced.old + " " + replaced.new).split())
     if people_conflict(_without_people(frame_old, values), _without_people(frame_new, values)):
         return False
+    if bool(frame_old.subject_nouns) != bool(frame_new.subject_nouns):
+        return False  # "lives in Oslo" / "the user's company moved from Oslo to Bergen"
     if frames_conflict(frames(old), frames(new)):
         return False
     pair = _Pair(old, new)

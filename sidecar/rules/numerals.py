@@ -13,7 +13,9 @@ _TAIL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([a-z%]+(?:[ -]old)?|[\u4e00-\u
                    r"(?P<end>\s*(?:了|now|already)?\s*[.。!！]?\s*)$", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 # Words that end a statement after a bare number without being its unit.
-_NOT_UNITS = frozenset("now already too as well again 了 啦".split())
+_NOT_UNITS = frozenset("now already too again 了 啦".split())
+# The units a bare number borrows from the other text: ages, which people say without them.
+_AGE_UNITS = frozenset(("years old", "year old", "years-old", "months old", "month old", "岁", "周岁", "岁了", "个月"))
 
 
 def may_end_in_number(text: str) -> bool:
@@ -51,4 +53,8 @@ def _tail(text: str) -> _Tail | None:
     if found is None:
         return None
     unit = found.group(2) or ""
-    return _Tail(token_set(text[:found.start()]), found.end(1), "" if unit.casefold() in _NOT_UNITS else unit)
+    if unit.casefold() in _NOT_UNITS:
+        unit = ""
+    if unit and unit.casefold() not in _AGE_UNITS:
+        return None  # "is 4" / "is 4 kg": only an age is said without its unit ("the cat is three")
+    return _Tail(token_set(text[:found.start()]), found.end(1), unit)
