@@ -33,8 +33,8 @@ from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_bo
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates", "shared_weight",
-           "upper_weight"]
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates",
+           "restates_sharing", "shared_weight", "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
@@ -99,11 +99,16 @@ def restates(a: str, b: str) -> bool:
 
     Symmetric. Equal match keys are not a restatement (they are the same memory) and answer False.
     """
+    return restates_sharing(a, b, shared_weight(a, b))
+
+
+def restates_sharing(a: str, b: str, weight: float) -> bool:
+    """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
-    if shared_weight(a, b) < MIN_NEAR_WEIGHT:
+    if weight < MIN_NEAR_WEIGHT:
         return False
     (a, hints_a), (b, hints_b) = _read(a), _read(b)
     if hints_a & hints_b & _HINT_NUMBER:

@@ -14,7 +14,15 @@ import msgspec
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.facts import frame
-from sidecar.rules.match import MIN_NEAR_WEIGHT, keys_of, match_key, may_replace, restates, shared_weight
+from sidecar.rules.match import (
+    MIN_NEAR_WEIGHT,
+    keys_of,
+    match_key,
+    may_replace,
+    restates,
+    restates_sharing,
+    shared_weight,
+)
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
 from sidecar.rules.wording import canonical
@@ -275,7 +283,7 @@ def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> O
     on a tie."""
     ranked = sorted(((shared_weight(current[p].content, content), current[p].created_at, p) for p in near),
                     reverse=True)
-    for _, _, position in ranked:
-        if restates(current[position].content, content):
+    for weight, _, position in ranked:
+        if restates_sharing(current[position].content, content, weight):
             return position
     return None
