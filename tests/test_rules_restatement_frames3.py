@@ -368,3 +368,9 @@ def test_look_alikes_of_the_third_pass_rules_stay_two_facts(a: str, b: str) -> N
 
 def test_a_correction_that_negates_the_statement_is_an_update() -> None:
     assert restates("用户喜欢香菜", "用户其实不喜欢香菜")
+
+
+def test_taking_lessons_with_someone_is_being_taught_by_them() -> None:
+    assert restates("Ms Park teaches the user violin", "The user takes violin lessons with Ms Park")
+    assert not restates("Ms Park teaches the user violin", "Ms Park takes violin lessons with the user")
+    assert not restates("Ms Park teaches the user violin", "The user takes cello lessons with Ms Park")

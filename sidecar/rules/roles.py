@@ -25,7 +25,8 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
      r"收到了?|\b(?:got|gets|received|receives)\b(?=.*\bfrom\b)"),
     ("teach", r"(?<![宗请])教(?![室材程练授育会])|给" + _WHO + r"补习|\btaught\b|\bteach(?:es)?\b",
      r"跟着?" + _WHO + r"(?:学|补习|会)|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学"
-     r"|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"),
+     r"|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"
+     r"|\b(?:takes|took|taking|has|had|gets|got)\b(?=(?:\s+\S+){0,3}?\s+(?:lessons?|classes)\s+(?:with|from)\b)"),
     ("invite", r"邀请(?!函)|\binvit(?:ed|es)\b", r"收到了?(?=[^，。,.]*邀请)|\b(?:got|received) an invitation\b"),
     ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b",
      r"输给了?|\blos[te]s?\b(?=(?:\s+\S+){0,5}?\s+to\b)"),
@@ -40,7 +41,7 @@ _SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, fir
 _TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend",
              "loan", "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv",
              "taught",
-             "teach", "learn", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe", "补习", "给", "会")
+             "teach", "learn", "lesson", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe", "补习", "给", "会")
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 
 
