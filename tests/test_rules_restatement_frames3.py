@@ -374,3 +374,13 @@ def test_taking_lessons_with_someone_is_being_taught_by_them() -> None:
     assert restates("Ms Park teaches the user violin", "The user takes violin lessons with Ms Park")
     assert not restates("Ms Park teaches the user violin", "Ms Park takes violin lessons with the user")
     assert not restates("Ms Park teaches the user violin", "The user takes cello lessons with Ms Park")
+
+
+@pytest.mark.parametrize(("a", "b", "same"), [
+    ("The user has two bikes", "The user now has three bikes after buying another", True),
+    ("用户住在杭州", "用户住在上海，因为换了工作", True),
+    ("The user drinks tea", "The user drinks coffee after lunch", False),  # another drink, not a new value
+    ("The user wears glasses", "The user wears contacts when running", False),
+])
+def test_a_reason_or_time_after_the_new_value_is_not_compared(a: str, b: str, same: bool) -> None:
+    assert restates(a, b) == same

@@ -174,7 +174,23 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
         return True
     # A value may change only where both texts name the attribute, or neither does.
-    return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
+    new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
+    if _reworded(a, b, new_value=new_value):
+        return True
+    # A reason or a time added after the new value ("now has three cats after adopting another"): the
+    # statement before it is compared.
+    cut_a, cut_b = _without_reason(a), _without_reason(b)
+    if (cut_a, cut_b) == (a, b) or not cut_a or not cut_b:
+        return False
+    return _reworded(cut_a, cut_b, new_value=new_value)
+
+
+_REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))[^,，。.;；]*[。.!！]?$")
+
+
+def _without_reason(text: str) -> str:
+    """`text` without a trailing clause that gives a reason or a time ("… after adopting another")."""
+    return _REASON.sub("", text).strip()
 
 
 _COPULA = re.compile(r"是|\s(?:is|are)\s")
