@@ -384,3 +384,8 @@ def test_taking_lessons_with_someone_is_being_taught_by_them() -> None:
 ])
 def test_a_reason_or_time_after_the_new_value_is_not_compared(a: str, b: str, same: bool) -> None:
     assert restates(a, b) == same
+
+
+def test_a_reason_cut_off_never_leaves_only_whose_fact_it_is() -> None:
+    assert not restates("The user thinks Terraform is handy but slow to learn",
+                        "The user has used Terraform since 2019")

@@ -182,10 +182,19 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     cut_a, cut_b = _without_reason(a), _without_reason(b)
     if (cut_a, cut_b) == (a, b) or not cut_a or not cut_b:
         return False
+    # Only one value replaced in what is left: "has used GitHub Actions" is not all of "thinks GitHub Actions
+    # is powerful".
+    in_a, in_b = token_set(cut_a) - CUE_TOKENS, token_set(cut_b) - CUE_TOKENS
+    if len(in_a - in_b) > _REASON_SLOT or len(in_b - in_a) > _REASON_SLOT or not in_a - in_b or not in_b - in_a:
+        return False
     return _reworded(cut_a, cut_b, new_value=new_value)
 
 
-_REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))[^,，。.;；]*[。.!！]?$")
+_REASON_SLOT = 2  # tokens of the replaced value on each side
+
+
+_REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))"
+                     r"[^,，。.;；]*[。.!！]?$")
 
 
 def _without_reason(text: str) -> str:

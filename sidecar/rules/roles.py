@@ -40,8 +40,8 @@ _SIDES = tuple((concept, re.compile(first), re.compile(second)) for concept, fir
 # Every pattern above holds one of these: most texts hold none.
 _TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请", "赢", "打败", "输给", "比", "lent", "lend",
              "loan", "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv",
-             "taught",
-             "teach", "learn", "lesson", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe", "补习", "给", "会")
+             "taught", "teach", "learn", "lesson", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe",
+             "补习", "给", "会")
 _TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
 
 
