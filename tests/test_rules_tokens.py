@@ -24,6 +24,11 @@ nasty = st.text(st.characters(codec="utf-8"), max_size=300) | contents
     ("frustration", "frustrated"),
     ("biology", "biologist"),
     ("subscriptions", "subscription"),
+    ("Melanie ran a race", "Melanie runs a race"),
+    ("bought a kayak", "buying a kayak"),
+    ("taught", "teaches"),
+    ("children", "child"),
+    ("wives", "wife"),
 ])
 def test_inflected_and_derived_forms_of_one_word_meet(a: str, b: str) -> None:
     assert tokens(a) == tokens(b) != ()
@@ -39,6 +44,12 @@ def test_ranking_and_restatement_read_the_same_word_forms() -> None:
     ranked = rank.RankingIndex(items)
     assert ranked.order("volunteering at a shelter")[0] == 0
     assert token_set("User volunteered at the shelter") == token_set("user volunteering at the shelters")
+
+
+def test_irregular_forms_that_are_also_nouns_stay_themselves() -> None:
+    assert tokens("rose") != tokens("rise")
+    assert tokens("saw") != tokens("see")
+    assert tokens("LED lamp") != tokens("lead lamp")
 
 
 def test_each_script_gets_its_own_snowball_language() -> None:
