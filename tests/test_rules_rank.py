@@ -116,3 +116,15 @@ def test_a_rare_capitalised_name_counts_more_than_a_rare_ordinary_word() -> None
     named = dict((index.items[p].id, s) for p, s in index.ranked("Where did I meet Kestrel?"))
     plain = dict((index.items[p].id, s) for p, s in index.ranked("where did i meet kestrel?"))
     assert named["name"] > plain["name"] > 0
+
+
+def test_a_word_of_the_same_family_finds_the_memory_more_weakly_than_the_word_itself() -> None:
+    # Issue 17: "painter" and "painting" share no Snowball stem, but one root.
+    stored = [mem("paint", "Nadia spent the weekend painting a lake at sunset", 1),
+              mem("painter", "Nadia's cousin is a painter in Lisbon", 2),
+              *(mem(f"f{n}", f"Nadia talked about her week {n}", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    scores = {index.items[p].id: s for p, s in index.ranked("Who is the painter?")}
+    assert scores["painter"] > scores["paint"] > 0
+    scores = {index.items[p].id: s for p, s in index.ranked("When did Nadia go painting?")}
+    assert scores["paint"] > scores["painter"] > max(scores[f"f{n}"] for n in range(20))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules import match, rank
-from sidecar.rules.stemming import language_of
+from sidecar.rules.stemming import derivational_root, language_of
 from sidecar.rules.tokens import names, stem, token_set, tokens
 from tests.strategies import contents
 
@@ -79,3 +79,16 @@ def test_tokens_are_stable_under_nfkc_and_case(text: str) -> None:
     assert tokens(clean.casefold()) == tokens(clean)
     ascii_only = clean.encode("ascii", "ignore").decode("ascii")
     assert tokens(ascii_only.swapcase()) == tokens(ascii_only)
+
+
+@pytest.mark.parametrize(("a", "b"), [("painter", "painting"), ("runner", "running"), ("artist", "art"),
+                                      ("friendship", "friend"), ("childhood", "children"), ("musician", "music")])
+def test_words_of_one_family_share_a_derivational_root(a: str, b: str) -> None:
+    assert derivational_root(stem(a)) == derivational_root(tokens(b)[0])
+
+
+@given(st.text(max_size=30))
+def test_a_derivational_root_is_never_empty_and_only_shortens_the_stem(word: str) -> None:
+    folded = stem(word.casefold()) if word else word
+    root = derivational_root(folded)
+    assert folded.startswith(root) and (root or not folded)

@@ -11,6 +11,7 @@ from typing import NamedTuple, Optional
 from protocol import MemoryItem
 from sidecar.rules.aliases import aliases, named_in, stated_aliases
 from sidecar.rules.concepts import concept_terms
+from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
 
 K1 = 1.2
@@ -31,6 +32,9 @@ TOPIC_WEIGHT = 0.5
 # A query naming someone the store defines also asks about the relation (朵朵 → @daughter), more weakly
 # than one saying the relation: the name's own words already find the memories that use the name.
 ALIAS_WEIGHT = 0.3
+# A word of the same family ("painter" for "painting"): weaker than the word itself, as some roots join
+# words that are no family ("flower", "flow").
+ROOT_WEIGHT = 0.5
 MAX_QUERY_CHARS = 4000
 
 
@@ -39,8 +43,22 @@ def search_terms(text: str) -> list[str]:
     concepts, so a question in one language finds a memory written in the other."""
     terms = list(tokens(text))
     terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
+    terms += ["~" + root for term in terms if (root := derivational_root(term)) != term]
     terms += concept_terms(text)
     return terms
+
+
+def _family_terms(terms: Iterable[str]) -> list[tuple[str, str]]:
+    """(term, the query word) of each word's family: memories whose words share its root ("~paint" for
+    "painting"), and the root itself when the word is derived ("paint" for "painter")."""
+    found: list[tuple[str, str]] = []
+    for term in terms:
+        if term[0] not in "#@%~" and not is_cjk(term[0]):
+            root = derivational_root(term)
+            found.append(("~" + root, term))
+            if root != term:
+                found.append((root, term))
+    return found
 
 
 def _bounded(query: str) -> str:
@@ -59,6 +77,8 @@ def _base_weight(term: str) -> float:
         return CONCEPT_WEIGHT
     if term[0] == "%":
         return TOPIC_WEIGHT
+    if term[0] == "~":
+        return ROOT_WEIGHT
     return 1.0
 
 
@@ -154,7 +174,7 @@ class RankingIndex:
         return known
 
     def _weight(self, term: str, named: frozenset[str]) -> float:
-        if term[0] in "#@%" or not is_strong(term):
+        if term[0] in "#@%~" or not is_strong(term):
             return _base_weight(term)
         boost = STRONG_BOOST + (NAME_BOOST if term in named else 0.0)
         return 1.0 + boost * self._idf(term) / self._max_idf
@@ -163,9 +183,14 @@ class RankingIndex:
         bounded = _bounded(query)
         named = names(bounded)
         weights: dict[str, float] = {}
-        for term in search_terms(bounded):
+        terms = search_terms(bounded)
+        for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
+        if ROOT_WEIGHT > 0:
+            for term, word in _family_terms(terms):
+                if term not in weights and term in self._postings:
+                    weights[term] = ROOT_WEIGHT * (1.0 if term[0] == "~" else self._weight(word, named))
         if self._aliases:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:

@@ -112,3 +112,25 @@ def stem_words(words: tuple[str, ...]) -> tuple[str, ...]:
             if stemmed:
                 out[at] = stemmed
     return tuple(out)
+
+
+# Derivational endings Snowball keeps (painter/painting, artist/art, friendship/friend, childhood/child), tried
+# longest first on an English stem; the root must keep at least four letters, so short words never conflate.
+_DERIVATIONAL = ("ship", "hood", "ist", "ian", "er", "or")
+_MIN_ROOT = 4
+
+
+@memo(max_bytes=512 * 1024)
+def derivational_root(stemmed: str) -> str:
+    """The root two derived English words share ("painter", "painting" → "paint"; "runner" → "run"),
+    for a weak ranking term only: it joins words of one family, and some that are not (so it weighs less)."""
+    if not (stemmed.isascii() and stemmed.isalpha()) or len(stemmed) < _MIN_ROOT:
+        return stemmed
+    root = stemmed
+    for ending in _DERIVATIONAL:
+        if root.endswith(ending) and len(root) - len(ending) >= _MIN_ROOT - 1:
+            root = root[:-len(ending)]
+            break
+    if len(root) >= 3 and root[-1] == root[-2] and root[-1] not in "aeiouls":
+        root = root[:-1]  # runner → run, swimmer → swim
+    return root if len(root) >= 3 else stemmed
