@@ -128,3 +128,11 @@ def test_a_word_of_the_same_family_finds_the_memory_more_weakly_than_the_word_it
     assert scores["painter"] > scores["paint"] > 0
     scores = {index.items[p].id: s for p, s in index.ranked("When did Nadia go painting?")}
     assert scores["paint"] > scores["painter"] > max(scores[f"f{n}"] for n in range(20))
+
+
+def test_the_words_a_question_is_built_of_find_nothing_by_themselves() -> None:
+    # "kind" frames the question; the memory that uses it as a word answers nothing about camping.
+    stored = [mem("kind", "Tomas says his neighbour is very kind", 1), mem("camp", "Tomas went camping by a lake", 2)]
+    index = RankingIndex(stored)
+    assert index.items[index.order("What kind of trip did Tomas take?")[0]].id == "camp"
+    assert dict(index.ranked("what kind"))[0] == 0

@@ -11,6 +11,7 @@ from typing import NamedTuple, Optional
 from protocol import MemoryItem
 from sidecar.rules.aliases import aliases, named_in, stated_aliases
 from sidecar.rules.concepts import concept_terms
+from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
 
@@ -36,6 +37,16 @@ ALIAS_WEIGHT = 0.3
 # words that are no family ("flower", "flow").
 ROOT_WEIGHT = 0.5
 MAX_QUERY_CHARS = 4000
+# Words a question is built of, not what it is about (a general English stop list and the words that frame
+# a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
+QUESTION_WORDS = (
+    "myself ours ourselves yours yourself yourselves him his himself her hers herself itself theirs themselves"
+    " having doing if because until against between through during above below up down out off again further"
+    " once all both few no nor not own same such don t d ll m o re ve y isn aren wasn weren hasn haven hadn"
+    " doesn didn couldn wouldn shouldn mightn mustn needn shan ain ma"
+    " kind type sort thing things something anything everything ever recent recently happen happened"
+    " mention mentioned tell told know remember describe say said"
+)
 
 
 def search_terms(text: str) -> list[str]:
@@ -46,6 +57,11 @@ def search_terms(text: str) -> list[str]:
     terms += ["~" + root for term in terms if (root := derivational_root(term)) != term]
     terms += concept_terms(text)
     return terms
+
+
+@memo(max_bytes=64 * 1024)
+def _question_words(words: str) -> frozenset[str]:
+    return frozenset(tokens(words))
 
 
 def _family_terms(terms: Iterable[str]) -> list[tuple[str, str]]:
@@ -183,7 +199,8 @@ class RankingIndex:
         bounded = _bounded(query)
         named = names(bounded)
         weights: dict[str, float] = {}
-        terms = search_terms(bounded)
+        framing = _question_words(QUESTION_WORDS)
+        terms = [term for term in search_terms(bounded) if term not in framing]
         for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
