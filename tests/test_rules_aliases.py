@@ -24,6 +24,11 @@ def mem(id_: str, content: str, created_at: int) -> MemoryItem:
     ("My manager is Dana Scott", "Dana Scott", "manager"),
     ("The user's wife, Anna, loves tulips", "Anna", "wife"),
     ("Dana is the user's manager", "Dana", "manager"),
+    # a store about several people names their relations too
+    ("Melanie's husband Tom took the kids camping", "Tom", "husband"),
+    ("Caroline’s mom, Linda, visited in June", "Linda", "mom"),
+    ("林川的妻子叫苏晴", "苏晴", "妻子"),
+    ("苏晴是林川的妻子", "苏晴", "妻子"),
 ])
 def test_a_relation_and_its_name_are_read_in_either_order_and_language(text: str, name: str, relation: str) -> None:
     assert (name, relation) in stated_aliases(text)
@@ -33,6 +38,8 @@ def test_a_relation_and_its_name_are_read_in_either_order_and_language(text: str
     "用户的妻子喜欢百合花",  # no name given
     "The user's manager likes long meetings",
     "用户的猫是橘色的",  # 是 + a description, not a name
+    "Jon's boss Monday meeting ran late",  # a known word after the relation is no name
+    "苏晴是一位妻子",
 ])
 def test_a_relation_without_a_name_defines_nothing(text: str) -> None:
     assert aliases(stated_aliases(text)) == {}

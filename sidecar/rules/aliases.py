@@ -16,8 +16,9 @@ _MAX_CJK_NAME = 4
 # store stating thousands (a pasted list) must not make each rebuild scan thousands: the newest stand.
 MAX_NAMES = 64
 _LATIN_NAME = r"([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)"
-_OWNER_ZH = "(?:用户|我|他|她)的?"
-_OWNER_EN = r"(?i:(?:the )?user's|my|his|her)"
+# Whose relation: the user's, or a named person's in a store about several people ("林川的妻子", "Maya's son").
+_OWNER_ZH = "(?:(?:用户|我|他|她)的?|[\u4e00-\u9fff]{2,4}的)"
+_OWNER_EN = r"(?:(?i:(?:the )?user['’]s|my|his|her|their)|[A-Z][a-z]+['’]s)"
 
 
 class _Patterns:
@@ -30,10 +31,10 @@ class _Patterns:
         self.zh_named = re.compile(f"(?:叫做|名叫|叫)([^\\W\\d_]{{2,{_MAX_CJK_NAME}}}?)的({zh_forms})")
         # 林小雨是用户的妻子
         self.zh_before = re.compile(f"(?:是|为){_OWNER_ZH}({zh_forms})")
-        # my manager is Dana / the user's wife, Anna, … / user's cat named Miso
+        # my manager is Dana / the user's wife, Anna, … / user's cat named Miso / Maya's son Leo
         self.en_after = re.compile(
-            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called))"
-            rf"\s+{_LATIN_NAME}")
+            rf"\b{_OWNER_EN} (?i:({en_forms})(?:'s name)?(?:,| is| named| called| is named| is called)?)"
+            rf"(\s+){_LATIN_NAME}")
         # Dana is the user's manager
         self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
 
@@ -98,8 +99,11 @@ def stated_aliases(text: str) -> list[tuple[str, str]]:
         if all(is_cjk(char) for char in match.group(1)):
             found.append((match.group(1), match.group(2)))
     for match in patterns.en_after.finditer(text):
-        name = _latin_name(match.group(2))
-        if name:
+        name = _latin_name(match.group(3))
+        # "Maya's son Leo": right after the relation a capitalised word is a name unless it is a known word
+        # ("Jon's boss Monday").
+        apposed = match.start(2) == match.end(1)
+        if name and not (apposed and concept_terms(name)):
             found.append((name, match.group(1)))
     for match in patterns.en_before.finditer(text):
         name = _latin_name(match.group(1))
