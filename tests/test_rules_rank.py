@@ -136,3 +136,14 @@ def test_the_words_a_question_is_built_of_find_nothing_by_themselves() -> None:
     index = RankingIndex(stored)
     assert index.items[index.order("What kind of trip did Tomas take?")[0]].id == "camp"
     assert dict(index.ranked("what kind"))[0] == 0
+
+
+def test_a_question_asking_when_prefers_the_memory_that_says_when() -> None:
+    # Both memories share the question's words; only one says when it happened.
+    stored = [mem("when", "Nadia adopted a puppy from the shelter on 3 June 2023", 1),
+              mem("what", "Nadia adopted a puppy from the shelter and named it Biscuit", 2),
+              *(mem(f"f{n}", f"Nadia cooked dinner for friends, evening {n}", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    assert index.items[index.order("When did Nadia adopt the puppy?")[0]].id == "when"
+    assert index.items[index.order("What did Nadia adopt from the shelter?")[0]].id == "what"
+    assert index.items[index.order("娜迪亚什么时候领养的小狗？")[0]].id == "when"

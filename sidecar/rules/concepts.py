@@ -134,3 +134,28 @@ def concept_terms(text: str) -> tuple[str, ...]:
                 found.extend(known)
     return tuple(found)
 
+
+
+# A question asking when ("when did …", "什么时候") is answered by a memory that says when; a memory says when
+# if it names a year, a date, a month, a weekday or a relative time ("last week", "去年", "上周三").
+_ASKS_WHEN = re.compile(
+    r"\bwhen\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:day|date|year|month|week)\b|\bhow long ago\b"
+    r"|什么时候|啥时候|哪天|哪一天|几号|几月|哪年|哪一年|何时|几点|多久以前|多久前")
+_MONTHS = ("january february march april june july august september october november december"
+           " jan feb apr jun jul aug sep sept oct nov dec")  # "may" and "march" only beside a number
+_STATES_TIME = re.compile(
+    r"\b(?:1[89]\d\d|20\d\d)\b|\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b"
+    rf"|\b(?:{'|'.join(_MONTHS.split())})\b|\b(?:may|march) \d|\d (?:may|march)\b"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|tomorrow|ago)\b"
+    r"|\b(?:last|next|this|previous|past) (?:week|weekend|month|year|summer|winter|spring|autumn|fall|night)\b"
+    r"|\d+\s*(?:年|月|日|号)|[一二三四五六七八九十]+月|去年|今年|明年|前年|上周|下周|本周|上个月|下个月|这个月"
+    r"|周[一二三四五六日末]|星期[一二三四五六日天]|昨天|前天|今天|明天|后天|春节|国庆|元旦|中秋")
+WHEN_TERM = "%when"
+
+
+def asks_when(text: str) -> bool:
+    return _ASKS_WHEN.search(normalise(text)) is not None
+
+
+def states_time(text: str) -> bool:
+    return _STATES_TIME.search(normalise(text)) is not None

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional
 
 from protocol import MemoryItem
 from sidecar.rules.aliases import aliases, named_in, stated_aliases
-from sidecar.rules.concepts import concept_terms
+from sidecar.rules.concepts import WHEN_TERM, asks_when, concept_terms, states_time
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -36,6 +36,8 @@ ALIAS_WEIGHT = 0.3
 # A word of the same family ("painter" for "painting"): weaker than the word itself, as some roots join
 # words that are no family ("flower", "flow").
 ROOT_WEIGHT = 0.5
+# A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
+WHEN_WEIGHT = 0.5
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
@@ -56,10 +58,12 @@ def search_terms(text: str) -> list[str]:
     terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
     terms += ["~" + root for term in terms if (root := derivational_root(term)) != term]
     terms += concept_terms(text)
+    if states_time(text):
+        terms.append(WHEN_TERM)
     return terms
 
 
-@memo(max_bytes=64 * 1024)
+@memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
 def _question_words(words: str) -> frozenset[str]:
     return frozenset(tokens(words))
 
@@ -109,7 +113,9 @@ class _Text(NamedTuple):
 
 def _read(text: str) -> _Text:
     counts = tuple(Counter(search_terms(text)).items())
-    return _Text(counts, sum(count for _, count in counts), normalise(text), tuple(stated_aliases(text)))
+    # Saying when is a property of the memory, not one of its words: it neither lengthens it nor expands a query.
+    length = sum(count for term, count in counts if term != WHEN_TERM)
+    return _Text(counts, length, normalise(text), tuple(stated_aliases(text)))
 
 
 Postings = dict[str, dict[str, int]]
@@ -200,7 +206,7 @@ class RankingIndex:
         named = names(bounded)
         weights: dict[str, float] = {}
         framing = _question_words(QUESTION_WORDS)
-        terms = [term for term in search_terms(bounded) if term not in framing]
+        terms = [term for term in search_terms(bounded) if term not in framing and term != WHEN_TERM]
         for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
@@ -208,6 +214,8 @@ class RankingIndex:
             for term, word in _family_terms(terms):
                 if term not in weights and term in self._postings:
                     weights[term] = ROOT_WEIGHT * (1.0 if term[0] == "~" else self._weight(word, named))
+        if WHEN_TERM in self._postings and asks_when(bounded):
+            weights[WHEN_TERM] = WHEN_WEIGHT
         if self._aliases:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:
@@ -248,7 +256,7 @@ class RankingIndex:
         gathered: dict[str, float] = {}
         for position in best:
             for term, _ in self._texts[self.items[position].content].counts:
-                if term not in weights:
+                if term not in weights and term != WHEN_TERM:
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 
