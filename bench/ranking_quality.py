@@ -52,6 +52,7 @@ def item(row: dict[str, Any]) -> MemoryItem:
 def score_set(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -> dict[str, Any]:
     items = oldest_first([item(m) for m in memories])
     index = index_of(items)
+    items_by_id = {memory.id: position for position, memory in enumerate(items)}
     hits: dict[tuple[str, int], int] = defaultdict(int)
     counts: dict[str, int] = defaultdict(int)
     misses: list[str] = []
@@ -61,13 +62,14 @@ def score_set(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -
         started = time.perf_counter()
         order = index.order(question["question"])
         elapsed.append(time.perf_counter() - started)
-        for group in ("all", question.get("lang", "?")):
+        for group in ("all", question.get("lang", "?"), "kind " + question.get("kind", "?")):
             counts[group] += 1
             for budget in BUDGETS:
                 if needed <= set(render_preferred(items, order, budget).ids):
                     hits[group, budget] += 1
                 elif group == "all" and budget == 2048:
-                    misses.append(f"{question['id']} {question['question'][:80]}")
+                    place = order.index(items_by_id[next(iter(needed - set(render_preferred(items, order, budget).ids)))])
+                    misses.append(f"{question['id']} (ranked {place + 1}) {question['question'][:80]}")
     elapsed.sort()
     return {"memories": len(items), "counts": dict(counts),
             "hits": {f"{group} {budget}": n for (group, budget), n in hits.items()},
@@ -99,7 +101,7 @@ def sets(split: str, datasets: list[Path]) -> Iterator[tuple[str, list[dict[str,
 def table(results: dict[str, dict[str, Any]]) -> list[str]:
     out = ["| set | questions | group | 8 KB | 2 KB |", "|---|---:|---|---:|---:|"]
     for name, result in results.items():
-        for group, count in sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+        for group, count in sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("kind"), kv[0])):
             rates = [result["hits"].get(f"{group} {budget}", 0) / count for budget in BUDGETS]
             out.append(f"| {name} | {count} | {group} | {rates[0]:.3f} | {rates[1]:.3f} |")
     return out

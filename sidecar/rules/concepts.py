@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -80,6 +81,7 @@ class _Table:
         for concept in lists.relations:
             for form in lists.concepts[concept]:
                 self.relation_forms[0 if is_cjk(form[0]) else 1].append(form)
+        self.relation_words = {"@" + concept: tuple(lists.concepts[concept]) for concept in lists.relations}
         self.broader = {"@" + concept: tuple("@" + wider for wider in broader)
                         for concept, broader in lists.relations.items()}
 
@@ -110,6 +112,15 @@ def relation_terms(concept_term: str) -> tuple[str, ...]:
     return (concept_term, *_the_table().broader.get(concept_term, ()))
 
 
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def relation_words(concept_term: str) -> tuple[str, ...]:
+    """The words that say a relation (@wife → 妻子, 老婆, 太太, wife, …); none for another concept."""
+    return _the_table().relation_words.get(concept_term, ())
+
+
 @memo(max_bytes=4 * 1024 * 1024)
 def concept_terms(text: str) -> tuple[str, ...]:
     """`@concept` and `%topic` for every glossary or topic word in the text, Chinese matched longest first
@@ -130,6 +141,9 @@ def concept_terms(text: str) -> tuple[str, ...]:
         word = match.group()
         if not is_cjk(word[0]):
             known = table.words.get(word) or table.stems.get(stem(word))
+            if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
+                plain = _without_accents(word)
+                known = table.words.get(plain) or table.stems.get(stem(plain))
             if known is not None:
                 found.extend(known)
     return tuple(found)

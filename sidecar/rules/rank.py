@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Optional
 
 from protocol import MemoryItem
-from sidecar.rules.aliases import aliases, named_in, stated_aliases
+from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
 from sidecar.rules.concepts import WHEN_TERM, asks_when, concept_terms, states_time
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
@@ -108,14 +108,14 @@ class _Text(NamedTuple):
     counts: tuple[tuple[str, int], ...]
     length: int
     folded: str
-    aliases: tuple[tuple[str, str], ...]  # (name, relation form) the text states
+    aliases: tuple[Statement, ...]  # the relations the text gives a name to
 
 
 def _read(text: str) -> _Text:
     counts = tuple(Counter(search_terms(text)).items())
     # Saying when is a property of the memory, not one of its words: it neither lengthens it nor expands a query.
     length = sum(count for term, count in counts if term != WHEN_TERM)
-    return _Text(counts, length, normalise(text), tuple(stated_aliases(text)))
+    return _Text(counts, length, normalise(text), tuple(alias_statements(text)))
 
 
 Postings = dict[str, dict[str, int]]
@@ -150,7 +150,8 @@ class RankingIndex:
         lengths = [self._texts[item.content].length for item in self.items]
         average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
         self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
-        statements = [statement for text in self._texts.values() for statement in text.aliases]
+        statements = resolved([statement for text in self._texts.values() for statement in text.aliases],
+                              self._texts_holding, len(self._texts))
         # A memory naming someone is also about the relation and the broader ones (苏晴 → @wife, @spouse);
         # a query naming them asks about the relation itself: its name's own words already match the name.
         self._aliases = aliases(statements)
@@ -174,6 +175,13 @@ class RankingIndex:
         for term, held in added.items():
             hits.setdefault(term, {}).update(held)
         return {term: held for term, held in hits.items() if held}
+
+    def _texts_holding(self, folded: str) -> int:
+        """How many stored texts hold this folded name: those among the holders of its first token."""
+        first = tokens(folded)
+        if not first:
+            return 0
+        return sum(1 for text in self._postings.get(first[0], ()) if folded in self._texts[text].folded)
 
     def _hits(self, term: str) -> dict[str, int]:
         direct = self._postings.get(term)
