@@ -68,7 +68,8 @@ def score_set(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -
                 if needed <= set(render_preferred(items, order, budget).ids):
                     hits[group, budget] += 1
                 elif group == "all" and budget == 2048:
-                    place = order.index(items_by_id[next(iter(needed - set(render_preferred(items, order, budget).ids)))])
+                    missing = needed - set(render_preferred(items, order, budget).ids)
+                    place = order.index(items_by_id[min(missing)])
                     misses.append(f"{question['id']} (ranked {place + 1}) {question['question'][:80]}")
     elapsed.sort()
     return {"memories": len(items), "counts": dict(counts),
@@ -101,7 +102,8 @@ def sets(split: str, datasets: list[Path]) -> Iterator[tuple[str, list[dict[str,
 def table(results: dict[str, dict[str, Any]]) -> list[str]:
     out = ["| set | questions | group | 8 KB | 2 KB |", "|---|---:|---|---:|---:|"]
     for name, result in results.items():
-        for group, count in sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("kind"), kv[0])):
+        groups = sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("kind"), kv[0]))
+        for group, count in groups:
             rates = [result["hits"].get(f"{group} {budget}", 0) / count for budget in BUDGETS]
             out.append(f"| {name} | {count} | {group} | {rates[0]:.3f} | {rates[1]:.3f} |")
     return out

@@ -123,7 +123,8 @@ def test_a_store_naming_thousands_keeps_only_the_newest_names() -> None:
 def test_a_second_name_stands_for_the_same_relation() -> None:
     found = alias_statements("用户的儿子叫许嘉木，小名木木，2019年出生")
     assert {(statement.names[0], statement.relation) for statement in found} == {("许嘉木", "儿子"), ("木木", "儿子")}
-    assert ("老贺", "朋友") in {(s.names[0], s.relation) for s in alias_statements("用户最好的朋友是贺晨阳，大家叫他老贺")}
+    friend = alias_statements("用户最好的朋友是贺晨阳，大家叫他老贺")
+    assert ("老贺", "朋友") in {(statement.names[0], statement.relation) for statement in friend}
     assert [(s.names[0], s.relation) for s in alias_statements("用户家养了一只柯基犬，叫土豆")] == [("土豆", "柯基")]
 
 
@@ -141,5 +142,6 @@ def test_a_named_memory_meets_the_relation_word_as_a_memory_saying_it_does() -> 
     stored = [mem("who", "My wife is Anna", 1), mem("tea", "Anna drinks only green tea", 2),
               mem("said", "The user's wife was at a tea party once", 3),
               *(mem(f"f{n}", f"The user bought tea number {n}", 4 + n) for n in range(10))]
-    scores = {RankingIndex(stored).items[p].id: s for p, s in RankingIndex(stored).ranked("what tea does my wife drink")}
+    index = RankingIndex(stored)
+    scores = {index.items[p].id: s for p, s in index.ranked("what tea does my wife drink")}
     assert scores["tea"] > scores["said"] > 0
