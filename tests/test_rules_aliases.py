@@ -145,3 +145,12 @@ def test_a_named_memory_meets_the_relation_word_as_a_memory_saying_it_does() -> 
     index = RankingIndex(stored)
     scores = {index.items[p].id: s for p, s in index.ranked("what tea does my wife drink")}
     assert scores["tea"] > scores["said"] > 0
+
+
+def test_a_name_given_to_any_role_says_that_role_s_words() -> None:
+    stored = [mem("who", "用户组里的测试工程师叫杨帆，做事细致", 1), mem("leave", "杨帆下个月离职", 2),
+              mem("noise", "用户周末去爬山", 3), *(mem(f"f{n}", f"用户第{n}次开周会", 4 + n) for n in range(10))]
+    index = RankingIndex(stored)
+    order = [index.items[p].id for p in index.order("测试那边的同事是不是要走了？")]
+    assert order.index("leave") < order.index("noise")
+    assert any(s.relation == "dentist" for s in alias_statements("The user's dentist is Dr Chen"))

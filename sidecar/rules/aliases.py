@@ -65,6 +65,10 @@ class _Patterns:
             rf"(\s+){_LATIN_NAME}")
         # Dana is the user's manager
         self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
+        # Any role the store names someone by: 用户组里的测试工程师叫杨帆 / the user's dentist is Dr Li
+        self.zh_role = re.compile(f"{_OWNER_ZH}((?:(?!的)[\u4e00-\u9fff]){{2,6}}?)(?:叫做|名叫|叫)\\s*")
+        self.en_role = re.compile(
+            rf"\b{_OWNER_EN} ((?:[\w-]+ ){{0,2}}[\w-]+?) (?:is|named|called|is named|is called) {_LATIN_NAME}")
 
 
 @memo(max_bytes=1024 * 1024)
@@ -165,6 +169,17 @@ def alias_statements(text: str) -> list[Statement]:
             spellings = tuple(spelled for spelled in spellings if _may_be_name(spelled) and spelled not in stated)
             if spellings:
                 found.append(Statement(spellings, match.group(1), False))
+    named = stated | {statement.names[0] for statement in found}
+    for match in patterns.zh_role.finditer(text):
+        latin = re.match(_LATIN_NAME, text[match.end():])
+        name = _latin_name(latin.group(1)) if latin else _cjk_name_after(text, match.end())
+        if name and name not in named and not _relation_in(match.group(1)):
+            found.append(Statement((name, ), match.group(1), True))
+    for match in patterns.en_role.finditer(text):
+        name = _latin_name(match.group(2))
+        if name and name not in named and not _relation_in(match.group(1)) and not (
+                " " not in name and concept_terms(name)):  # "the user's day off is Monday"
+            found.append(Statement((name, ), match.group(1), True))
     relations = list(dict.fromkeys(statement.relation for statement in found))
     if relations:
         for match in _NICKNAME_ZH.finditer(text):
@@ -174,6 +189,10 @@ def alias_statements(text: str) -> list[Statement]:
         for match in _NICKNAME_EN.finditer(text):
             found += [Statement((match.group(1), ), relation, True) for relation in relations]
     return found
+
+
+def _relation_in(words: str) -> bool:
+    return any(relation_words(term) for term in concept_terms(words))
 
 
 def _cjk_run(text: str, start: int) -> str:
@@ -213,19 +232,31 @@ def aliases(statements: Iterable[tuple[str, str]], broader: bool = True) -> dict
     A name given to two different relations stands for both.
     """
     found: dict[str, set[str]] = {}
+    roles: dict[str, set[str]] = {}
     for name, relation in statements:
-        named = [term for term in concept_terms(relation) if term[0] == "@"]
-        if not named:
+        concepts = [term for term in concept_terms(relation) if term[0] == "@"]
+        named = [term for term in concepts if relation_words(term)]
+        if named:
+            terms = [wider for term in named for wider in relation_terms(term)] if broader else list(named)
+            # The name says the relation as its words do: "苏晴" is read as if it said 妻子, 老婆, wife too.
+            terms += [token for term in named for word in relation_words(term) for token in tokens(word)]
+            holder = found
+        else:
+            # Any other role: the name says the role's own words ("杨帆" → 测试, 工程, …).
+            terms = [*tokens(relation), *concepts]
+            holder = roles
+        if not terms:
             continue
-        terms = [wider for term in named for wider in relation_terms(term)] if broader else list(named)
-        # The name says the relation as its words do: "苏晴" is read as if it said 妻子, 老婆, wife too.
-        terms += [token for term in named for word in relation_words(term) for token in tokens(word)]
         # "Dana Scott" is often "Dana" afterwards: the first name stands for the relation too.
         for spelled in {name, name.split()[0]}:
             if len(spelled) > 1:
-                found.setdefault(normalise(spelled), set()).update(terms)
-    newest = list(found.items())[-MAX_NAMES:]
-    return {name: tuple(sorted(terms)) for name, terms in newest}
+                holder.setdefault(normalise(spelled), set()).update(terms)
+    # Relations and other roles are capped apart, so a store naming many shops never pushes out the family.
+    newest = list(roles.items())[-MAX_NAMES:] + list(found.items())[-MAX_NAMES:]
+    merged: dict[str, set[str]] = {}
+    for name, terms in newest:
+        merged.setdefault(name, set()).update(terms)
+    return {name: tuple(sorted(terms)) for name, terms in merged.items()}
 
 
 def named_in(text: str, known: Mapping[str, tuple[str, ...]]) -> list[str]:
