@@ -254,9 +254,9 @@ def aliases(statements: Iterable[tuple[str, str]], broader: bool = True) -> dict
     # Relations and other roles are capped apart, so a store naming many shops never pushes out the family.
     newest = list(roles.items())[-MAX_NAMES:] + list(found.items())[-MAX_NAMES:]
     merged: dict[str, set[str]] = {}
-    for name, terms in newest:
-        merged.setdefault(name, set()).update(terms)
-    return {name: tuple(sorted(terms)) for name, terms in merged.items()}
+    for name, held in newest:
+        merged.setdefault(name, set()).update(held)
+    return {name: tuple(sorted(held)) for name, held in merged.items()}
 
 
 def named_in(text: str, known: Mapping[str, tuple[str, ...]]) -> list[str]:
