@@ -54,9 +54,10 @@ QUESTION_WORDS = (
 def search_terms(text: str) -> list[str]:
     """The shared tokens, each CJK character of them as a weak term for paraphrases, and glossary
     concepts, so a question in one language finds a memory written in the other."""
-    terms = list(tokens(text))
-    terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
-    terms += ["~" + root for term in terms if (root := derivational_root(term)) != term]
+    words = tokens(text)
+    terms = list(words)
+    terms += ["#" + char for term in words if is_cjk(term[0]) for char in term]
+    terms += ["~" + root for term in words if not is_cjk(term[0]) and (root := derivational_root(term)) != term]
     terms += concept_terms(text)
     if states_time(text):
         terms.append(WHEN_TERM)
