@@ -23,6 +23,7 @@ class WordLists(NamedTuple):
     single_character_neighbours: frozenset[str]
     topics: dict[str, list[str]]  # topic id → its concepts
     topic_forms: dict[str, list[str]]  # topic id → extra forms that stand for the topic alone
+    places: frozenset[str]  # concepts that name a place
 
 
 def _data(name: str) -> Any:
@@ -44,7 +45,8 @@ def read_word_lists() -> WordLists:
             topic_concepts[topic] = entry["concepts"].split()
             topic_forms[topic] = entry["forms"].split()
     return WordLists(concepts, sections, {k: v.split() for k, v in glossary["relations"].items()},
-                     frozenset(glossary["single_character_neighbours"]), topic_concepts, topic_forms)
+                     frozenset(glossary["single_character_neighbours"]), topic_concepts, topic_forms,
+                     frozenset(glossary["places"].split()))
 
 
 class _Table:
@@ -67,14 +69,14 @@ class _Table:
         self.neighbours = lists.single_character_neighbours
         # An English word is read as the form it is, else as the form it stems like (the first one listed).
         self.words: dict[str, tuple[str, ...]] = {}
-        self.stems: dict[str, tuple[str, ...]] = {}
+        self.stems: dict[str, tuple[str, tuple[str, ...]]] = {}  # stem → (the form it came from, terms)
         self.by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for form, terms in meanings.items():
             if is_cjk(form[0]):
                 self.by_first.setdefault(form[0], []).append((form, terms))
             else:
                 self.words[form] = terms
-                self.stems.setdefault(stem(form), terms)
+                self.stems.setdefault(stem(form), (form, terms))
         for starting in self.by_first.values():
             starting.sort(key=lambda pair: -len(pair[0]))
         self.relation_forms: tuple[list[str], list[str]] = ([], [])
@@ -82,8 +84,19 @@ class _Table:
             for form in lists.concepts[concept]:
                 self.relation_forms[0 if is_cjk(form[0]) else 1].append(form)
         self.relation_words = {"@" + concept: tuple(lists.concepts[concept]) for concept in lists.relations}
+        self.places = frozenset("@" + concept for concept in lists.places)
         self.broader = {"@" + concept: tuple("@" + wider for wider in broader)
                         for concept, broader in lists.relations.items()}
+
+    def stemmed(self, word: str) -> tuple[str, ...] | None:
+        """The terms of the form `word` stems like. A short stem joins unrelated words ("anime" and
+        "animal" both stem to "anim"), so under five letters the word must inflect the form itself."""
+        stemmed = stem(word)
+        found = self.stems.get(stemmed)
+        if found is None:
+            return None
+        form, terms = found
+        return terms if len(stemmed) >= 5 or _inflects(word, form) or stemmed == word else None
 
     def stands_alone(self, text: str, position: int) -> bool:
         """A one-character form is a word only between particles, measure words, non-CJK text or the edge."""
@@ -110,6 +123,19 @@ def relation_forms() -> tuple[list[str], list[str]]:
 def relation_terms(concept_term: str) -> tuple[str, ...]:
     """A named relation's concept term and the broader ones that name it too (@wife → @spouse, @partner)."""
     return (concept_term, *_the_table().broader.get(concept_term, ()))
+
+
+_INFLECTIONS = ("", "s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "ings")
+
+
+def _inflects(word: str, form: str) -> bool:
+    """"runs", "running", "baked", "babies" of "run", "bake", "baby"; an irregular form of it ("ran")."""
+    for base in {form, form[:-1] if form.endswith("e") else form, form[:-1] + "i" if form.endswith("y") else form}:
+        if word.startswith(base):
+            rest = word[len(base):]
+            if rest in _INFLECTIONS or (rest[:1] == base[-1:] and rest[1:] in _INFLECTIONS):
+                return True
+    return stem(word) == stem(form) and not word.startswith(form[:3])
 
 
 def _without_accents(word: str) -> str:
@@ -140,10 +166,10 @@ def concept_terms(text: str) -> tuple[str, ...]:
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if not is_cjk(word[0]):
-            known = table.words.get(word) or table.stems.get(stem(word))
+            known = table.words.get(word) or table.stemmed(word)
             if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
                 plain = _without_accents(word)
-                known = table.words.get(plain) or table.stems.get(stem(plain))
+                known = table.words.get(plain) or table.stemmed(plain)
             if known is not None:
                 found.extend(known)
     return tuple(found)
@@ -153,7 +179,8 @@ def concept_terms(text: str) -> tuple[str, ...]:
 # A question asking when ("when did …", "什么时候") is answered by a memory that says when; a memory says when
 # if it names a year, a date, a month, a weekday or a relative time ("last week", "去年", "上周三").
 _ASKS_WHEN = re.compile(
-    r"\bwhen\b|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:day|date|year|month|week)\b|\bhow long ago\b"
+    r"^\W*when\b|\bwhen (?:did|does|do|is|was|were|will|would|has|have|had|are|can|could|should)\b"
+    r"|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:day|date|year|month|week)\b|\bhow long ago\b"
     r"|什么时候|啥时候|哪天|哪一天|几号|几月|哪年|哪一年|何时|几点|多久以前|多久前")
 _MONTHS = ("january february march april june july august september october november december"
            " jan feb apr jun jul aug sep sept oct nov dec")  # "may" and "march" only beside a number
@@ -165,6 +192,13 @@ _STATES_TIME = re.compile(
     r"|\d+\s*(?:年|月|日|号)|[一二三四五六七八九十]+月|去年|今年|明年|前年|上周|下周|本周|上个月|下个月|这个月"
     r"|周[一二三四五六日末]|星期[一二三四五六日天]|昨天|前天|今天|明天|后天|春节|国庆|元旦|中秋")
 WHEN_TERM = "%when"
+# A question asking where is answered by a memory that names a place: a place concept, a capitalised name
+# after "in / at / near / from / to", or a Chinese address word (…市, …区, …路).
+_ASKS_WHERE = re.compile(
+    r"^\W*where\b|\bwhere (?:did|does|do|is|was|were|will|would|has|have|had|are|can|could|should)\b"
+    r"|\bwhich (?:city|country|town|place|neighbou?rhood|street)\b|哪里|哪儿|在哪|什么地方|哪个城市|哪座城市|哪个国家")
+_STATES_PLACE = re.compile(r"\b(?:in|at|near|from|to|into|outside) (?:the )?[A-Z][a-z]|[\u4e00-\u9fff](?:市|区|路|街|县|省|镇|村)")
+WHERE_TERM = "%where"
 
 
 def asks_when(text: str) -> bool:
@@ -173,3 +207,12 @@ def asks_when(text: str) -> bool:
 
 def states_time(text: str) -> bool:
     return _STATES_TIME.search(normalise(text)) is not None
+
+
+def asks_where(text: str) -> bool:
+    return _ASKS_WHERE.search(normalise(text)) is not None
+
+
+def states_place(text: str) -> bool:
+    places = _the_table().places
+    return _STATES_PLACE.search(text) is not None or any(term in places for term in concept_terms(text))
