@@ -16,8 +16,8 @@ from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
 
-K1 = 1.2
-B = 0.75
+K1 = 1.0
+B = 0.6
 # Names, tools and versions say more about what a question needs than CJK fragments do, but only as much
 # as they are rare in the store: the boost is scaled by the term's IDF against the rarest possible term,
 # so a name in nearly every memory weighs nearly nothing, like any other word found everywhere.
