@@ -147,3 +147,12 @@ def test_a_question_asking_when_prefers_the_memory_that_says_when() -> None:
     assert index.items[index.order("When did Nadia adopt the puppy?")[0]].id == "when"
     assert index.items[index.order("What did Nadia adopt from the shelter?")[0]].id == "what"
     assert index.items[index.order("娜迪亚什么时候领养的小狗？")[0]].id == "when"
+
+
+def test_a_compound_meets_its_parts_when_the_store_says_both() -> None:
+    stored = [mem("compound", "Ben bought a used surfboard for 90 euros", 1), mem("surf", "Ben took surf lessons", 2),
+              mem("other", "Ben painted the old shed", 3), mem("board", "Ben joined the board of a charity", 4)]
+    scores = {RankingIndex(stored).items[p].id: s for p, s in RankingIndex(stored).ranked("How much was his board?")}
+    assert scores["compound"] > 0 == scores["other"]
+    alone = [mem("compound", "Ben bought a used surfboard", 1), mem("other", "Ben painted the shed", 2)]
+    assert dict(RankingIndex(alone).ranked("his board"))[0] == 0, "no split the store's words do not make"

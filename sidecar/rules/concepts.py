@@ -197,7 +197,8 @@ WHEN_TERM = "%when"
 _ASKS_WHERE = re.compile(
     r"^\W*where\b|\bwhere (?:did|does|do|is|was|were|will|would|has|have|had|are|can|could|should)\b"
     r"|\bwhich (?:city|country|town|place|neighbou?rhood|street)\b|哪里|哪儿|在哪|什么地方|哪个城市|哪座城市|哪个国家")
-_STATES_PLACE = re.compile(r"\b(?:in|at|near|from|to|into|outside) (?:the )?[A-Z][a-z]|[\u4e00-\u9fff](?:市|区|路|街|县|省|镇|村)")
+_STATES_PLACE = re.compile(
+    r"\b(?:in|at|near|from|to|into|outside) (?:the )?[A-Z][a-z]|[\u4e00-\u9fff](?:市|区|路|街|县|省|镇|村)")
 WHERE_TERM = "%where"
 
 

@@ -10,8 +10,15 @@ from typing import NamedTuple, Optional
 
 from protocol import MemoryItem
 from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
-from sidecar.rules.concepts import (WHEN_TERM, WHERE_TERM, asks_when, asks_where, concept_terms, states_place,
-                                    states_time)
+from sidecar.rules.concepts import (
+    WHEN_TERM,
+    WHERE_TERM,
+    asks_when,
+    asks_where,
+    concept_terms,
+    states_place,
+    states_time,
+)
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -37,6 +44,8 @@ ALIAS_WEIGHT = 0.3
 # A word of the same family ("painter" for "painting"): weaker than the word itself, as some roots join
 # words that are no family ("flower", "flow").
 ROOT_WEIGHT = 0.5
+# A compound and its parts ("surfboard", "board"), as weakly: the store's own words decide where a word splits.
+COMPOUND_WEIGHT = 0.5
 # A question asking when (where) prefers, weakly and only as much as it is rare, the memories that say when
 # (name a place).
 WHEN_WEIGHT = 0.5
@@ -137,7 +146,7 @@ class RankingIndex:
     given), one index ranks them all in one order.
     """
 
-    __slots__ = ("_alias_hits", "_aliases", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
+    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
                  "_query_aliases", "_texts", "items")
     _texts: dict[str, _Text]
     _postings: Postings
@@ -165,6 +174,7 @@ class RankingIndex:
         self._query_aliases = aliases(statements, broader=False)
         self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
+        self._compounds: Optional[dict[str, tuple[str, ...]]] = None
         self._max_idf = self._idf_of(1)
 
     def _named_hits(self, previous: Optional[RankingIndex]) -> Postings:
@@ -182,6 +192,22 @@ class RankingIndex:
         for term, held in added.items():
             hits.setdefault(term, {}).update(held)
         return {term: held for term, held in hits.items() if held}
+
+    def _compound_parts(self) -> dict[str, tuple[str, ...]]:
+        """Each English word of the store and the store's compounds of it, both ways ("board" ↔ "surfboard",
+        when "surf" is a word of the store too); derived on the first query, once per index."""
+        if self._compounds is None:
+            found: dict[str, list[str]] = {}
+            for term in self._postings:
+                if len(term) >= 8 and term.isascii() and term.isalpha():
+                    for cut in range(4, len(term) - 3):  # parts of four letters or more: "cup" is in too much
+                        head, tail = term[:cut], term[cut:]
+                        if head in self._postings and tail in self._postings:
+                            for part in (head, tail):
+                                found.setdefault(part, []).append(term)
+                                found.setdefault(term, []).append(part)
+            self._compounds = {term: tuple(parts) for term, parts in found.items()}
+        return self._compounds
 
     def _texts_holding(self, folded: str) -> int:
         """How many stored texts hold this folded name: those among the holders of its first token."""
@@ -229,6 +255,12 @@ class RankingIndex:
             for term, word in _family_terms(terms):
                 if term not in weights and term in self._postings:
                     weights[term] = ROOT_WEIGHT * (1.0 if term[0] == "~" else self._weight(word, named))
+        if COMPOUND_WEIGHT > 0:
+            compounds = self._compound_parts()
+            for term in terms:
+                for joined in compounds.get(term, ()):
+                    if joined not in weights:
+                        weights[joined] = COMPOUND_WEIGHT
         if WHEN_TERM in self._postings and asks_when(bounded):
             weights[WHEN_TERM] = WHEN_WEIGHT
         if WHERE_TERM in self._postings and asks_where(bounded):
