@@ -108,3 +108,10 @@ def test_a_question_asks_when_in_either_language(text: str, asks: bool) -> None:
 @given(st.text(max_size=200))
 def test_time_questions_and_statements_never_raise(text: str) -> None:
     assert isinstance(asks_when(text), bool) and isinstance(states_time(text), bool)
+
+
+def test_two_english_words_meet_a_form_the_lists_write_as_one() -> None:
+    # Issue 17: "creditcard", "businesstrip" in the lists; people write them as two words.
+    assert "@credit_card" in concept_terms("I lost my credit cards")
+    assert "@business_trip" in concept_terms("a business trip to Munich")
+    assert "@credit_card" not in concept_terms("credit. Card")

@@ -163,15 +163,25 @@ def concept_terms(text: str) -> tuple[str, ...]:
                 break
         else:
             position += 1
+    previous = ""
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
-        if not is_cjk(word[0]):
-            known = table.words.get(word) or table.stemmed(word)
-            if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
-                plain = _without_accents(word)
-                known = table.words.get(plain) or table.stemmed(plain)
-            if known is not None:
-                found.extend(known)
+        if is_cjk(word[0]):
+            previous = ""
+            continue
+        known = table.words.get(word) or table.stemmed(word)
+        if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
+            plain = _without_accents(word)
+            known = table.words.get(plain) or table.stemmed(plain)
+        if known is not None:
+            found.extend(known)
+        # The lists write a two-word name as one ("creditcard", "sorethroat"): read "credit card(s)" so too.
+        if previous and folded[match.start() - 1] == " ":
+            joined = previous + word
+            pair = table.words.get(joined) or (table.stemmed(joined) if len(joined) >= 8 else None)
+            if pair is not None:
+                found.extend(pair)
+        previous = word
     return tuple(found)
 
 
