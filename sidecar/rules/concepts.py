@@ -163,7 +163,7 @@ def concept_terms(text: str) -> tuple[str, ...]:
                 break
         else:
             position += 1
-    previous = ""
+    previous, previous_end = "", 0
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if is_cjk(word[0]):
@@ -176,12 +176,12 @@ def concept_terms(text: str) -> tuple[str, ...]:
         if known is not None:
             found.extend(known)
         # The lists write a two-word name as one ("creditcard", "sorethroat"): read "credit card(s)" so too.
-        if previous and folded[match.start() - 1] == " ":
+        if previous and folded[previous_end:match.start()] == " ":
             joined = previous + word
             pair = table.words.get(joined) or (table.stemmed(joined) if len(joined) >= 8 else None)
             if pair is not None:
                 found.extend(pair)
-        previous = word
+        previous, previous_end = word, match.end()
     return tuple(found)
 
 
