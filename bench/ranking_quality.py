@@ -119,7 +119,7 @@ def main() -> int:
                         "repeatable")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="override a ranking constant for one run (e.g. FEEDBACK_WEIGHT=0 to score without "
-                        "the query's expansion)")
+                        "the query's expansion, QUESTION_WORDS= to keep every word of a question)")
     args = parser.parse_args()
     from sidecar.rules import rank
 
@@ -127,7 +127,8 @@ def main() -> int:
         name, value = setting.split("=", 1)
         if not hasattr(rank, name):
             parser.error(f"sidecar.rules.rank has no constant {name}")
-        setattr(rank, name, type(getattr(rank, name))(float(value)))
+        current = getattr(rank, name)
+        setattr(rank, name, value if isinstance(current, str) else type(current)(float(value)))
     results = {name: score_set(memories, questions) for name, memories, questions in sets(args.split, args.dataset)}
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
