@@ -54,9 +54,9 @@ _ASKED = (WHEN_TERM, WHERE_TERM)
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
+# Pronouns stay: in a store about several people "his" and "her" say whom a question is about.
 QUESTION_WORDS = (
-    "myself ours ourselves yours yourself yourselves him his himself her hers herself itself theirs themselves"
-    " having doing if because until against between through during above below up down out off again further"
+    "having doing if because until against between through during above below up down out off again further"
     " once all both few no nor not own same such don t d ll m o re ve y isn aren wasn weren hasn haven hadn"
     " doesn didn couldn wouldn shouldn mightn mustn needn shan ain ma"
     " kind type sort thing things something anything everything ever recent recently happen happened"
