@@ -23,7 +23,6 @@ class WordLists(NamedTuple):
     single_character_neighbours: frozenset[str]
     topics: dict[str, list[str]]  # topic id → its concepts
     topic_forms: dict[str, list[str]]  # topic id → extra forms that stand for the topic alone
-    places: frozenset[str]  # concepts that name a place
 
 
 def _data(name: str) -> Any:
@@ -45,8 +44,7 @@ def read_word_lists() -> WordLists:
             topic_concepts[topic] = entry["concepts"].split()
             topic_forms[topic] = entry["forms"].split()
     return WordLists(concepts, sections, {k: v.split() for k, v in glossary["relations"].items()},
-                     frozenset(glossary["single_character_neighbours"]), topic_concepts, topic_forms,
-                     frozenset(glossary["places"].split()))
+                     frozenset(glossary["single_character_neighbours"]), topic_concepts, topic_forms)
 
 
 class _Table:
@@ -84,7 +82,6 @@ class _Table:
             for form in lists.concepts[concept]:
                 self.relation_forms[0 if is_cjk(form[0]) else 1].append(form)
         self.relation_words = {"@" + concept: tuple(lists.concepts[concept]) for concept in lists.relations}
-        self.places = frozenset("@" + concept for concept in lists.places)
         self.broader = {"@" + concept: tuple("@" + wider for wider in broader)
                         for concept, broader in lists.relations.items()}
 
@@ -202,14 +199,6 @@ _STATES_TIME = re.compile(
     r"|\d+\s*(?:年|月|日|号)|[一二三四五六七八九十]+月|去年|今年|明年|前年|上周|下周|本周|上个月|下个月|这个月"
     r"|周[一二三四五六日末]|星期[一二三四五六日天]|昨天|前天|今天|明天|后天|春节|国庆|元旦|中秋")
 WHEN_TERM = "%when"
-# A question asking where is answered by a memory that names a place: a place concept, a capitalised name
-# after "in / at / near / from / to", or a Chinese address word (…市, …区, …路).
-_ASKS_WHERE = re.compile(
-    r"^\W*where\b|\bwhere (?:did|does|do|is|was|were|will|would|has|have|had|are|can|could|should)\b"
-    r"|\bwhich (?:city|country|town|place|neighbou?rhood|street)\b|哪里|哪儿|在哪|什么地方|哪个城市|哪座城市|哪个国家")
-_STATES_PLACE = re.compile(
-    r"\b(?:in|at|near|from|to|into|outside) (?:the )?[A-Z][a-z]|[\u4e00-\u9fff](?:市|区|路|街|县|省|镇|村)")
-WHERE_TERM = "%where"
 
 
 def asks_when(text: str) -> bool:
@@ -218,12 +207,3 @@ def asks_when(text: str) -> bool:
 
 def states_time(text: str) -> bool:
     return _STATES_TIME.search(normalise(text)) is not None
-
-
-def asks_where(text: str) -> bool:
-    return _ASKS_WHERE.search(normalise(text)) is not None
-
-
-def states_place(text: str) -> bool:
-    places = _the_table().places
-    return _STATES_PLACE.search(text) is not None or any(term in places for term in concept_terms(text))

@@ -12,11 +12,8 @@ from protocol import MemoryItem
 from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
 from sidecar.rules.concepts import (
     WHEN_TERM,
-    WHERE_TERM,
     asks_when,
-    asks_where,
     concept_terms,
-    states_place,
     states_time,
 )
 from sidecar.rules.memo import memo
@@ -46,11 +43,8 @@ ALIAS_WEIGHT = 0.3
 ROOT_WEIGHT = 0.5
 # A compound and its parts ("surfboard", "board"), as weakly: the store's own words decide where a word splits.
 COMPOUND_WEIGHT = 0.5
-# A question asking when (where) prefers, weakly and only as much as it is rare, the memories that say when
-# (name a place).
+# A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
 WHEN_WEIGHT = 0.5
-WHERE_WEIGHT = 0.5
-_ASKED = (WHEN_TERM, WHERE_TERM)
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
@@ -74,8 +68,6 @@ def search_terms(text: str) -> list[str]:
     terms += concept_terms(text)
     if states_time(text):
         terms.append(WHEN_TERM)
-    if states_place(text):
-        terms.append(WHERE_TERM)
     return terms
 
 
@@ -130,7 +122,7 @@ class _Text(NamedTuple):
 def _read(text: str) -> _Text:
     counts = tuple(Counter(search_terms(text)).items())
     # Saying when is a property of the memory, not one of its words: it neither lengthens it nor expands a query.
-    length = sum(count for term, count in counts if term not in _ASKED)
+    length = sum(count for term, count in counts if term != WHEN_TERM)
     return _Text(counts, length, normalise(text), tuple(alias_statements(text)))
 
 
@@ -247,7 +239,7 @@ class RankingIndex:
         named = names(bounded)
         weights: dict[str, float] = {}
         framing = _question_words(QUESTION_WORDS)
-        terms = [term for term in search_terms(bounded) if term not in framing and term not in _ASKED]
+        terms = [term for term in search_terms(bounded) if term not in framing and term != WHEN_TERM]
         for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
@@ -263,8 +255,6 @@ class RankingIndex:
                         weights[joined] = COMPOUND_WEIGHT
         if WHEN_TERM in self._postings and asks_when(bounded):
             weights[WHEN_TERM] = WHEN_WEIGHT
-        if WHERE_TERM in self._postings and asks_where(bounded):
-            weights[WHERE_TERM] = WHERE_WEIGHT
         if self._aliases:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:
@@ -305,7 +295,7 @@ class RankingIndex:
         gathered: dict[str, float] = {}
         for position in best:
             for term, _ in self._texts[self.items[position].content].counts:
-                if term not in weights and term not in _ASKED:
+                if term not in weights and term != WHEN_TERM:
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 
