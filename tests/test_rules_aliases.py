@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol import MemoryItem
-from sidecar.rules.aliases import alias_statements, aliases, named_in, stated_aliases
+from sidecar.rules.aliases import alias_statements, aliases, named_in, resolved, stated_aliases
 from sidecar.rules.rank import RankingIndex
 from tests.strategies import contents
 
@@ -154,3 +154,14 @@ def test_a_name_given_to_any_role_says_that_role_s_words() -> None:
     order = [index.items[p].id for p in index.order("测试那边的同事是不是要走了？")]
     assert order.index("leave") < order.index("noise")
     assert any(s.relation == "dentist" for s in alias_statements("The user's dentist is Dr Chen"))
+
+
+@given(st.one_of(contents, st.text(st.characters(codec="utf-8"), max_size=200),
+                 st.builds("用户的{}叫{}，小名{}".format, contents, contents, contents),
+                 st.builds("{}'s husband {} said".format, contents, contents)))
+def test_statements_of_any_text_never_raise_and_name_someone(text: str) -> None:
+    statements = alias_statements(text)
+    for statement in statements:
+        assert statement.names and all(statement.names) and statement.relation
+    for name, relation in resolved(statements, lambda folded: 3, 10):
+        assert name and relation
