@@ -2,8 +2,10 @@
 
 A question is a hit at a budget when every memory it needs is injected by `ai_memory_context`'s rule
 (S10.2). Sets: bench/data/relevance (the `test` split is the held-out half) and, where it exists,
-bench/data/longuse (issue 15). Run the same script from another checkout (e.g. `git archive` of main into
-a temporary folder) to score the ranking there beside this one: `python bench/ranking_quality.py --json`.
+bench/data/longuse (issue 15); `--dataset PATH` scores any folder of the same format instead (memories.jsonl,
+questions.jsonl with `answers` and `split`), e.g. a new held-out set: `--dataset DIR --split dev` reads only
+the rows of that split. Run the same script from another checkout (e.g. `git archive` of main into a
+temporary folder) to score the ranking there beside this one: `python bench/ranking_quality.py --json`.
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ def item(row: dict[str, Any]) -> MemoryItem:
 def score_set(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -> dict[str, Any]:
     items = oldest_first([item(m) for m in memories])
     index = index_of(items)
+    items_by_id = {memory.id: position for position, memory in enumerate(items)}
     hits: dict[tuple[str, int], int] = defaultdict(int)
     counts: dict[str, int] = defaultdict(int)
     misses: list[str] = []
@@ -59,20 +62,32 @@ def score_set(memories: list[dict[str, Any]], questions: list[dict[str, Any]]) -
         started = time.perf_counter()
         order = index.order(question["question"])
         elapsed.append(time.perf_counter() - started)
-        for group in ("all", question.get("lang", "?")):
+        for group in ("all", question.get("lang", "?"), "kind " + question.get("kind", "?")):
             counts[group] += 1
             for budget in BUDGETS:
                 if needed <= set(render_preferred(items, order, budget).ids):
                     hits[group, budget] += 1
                 elif group == "all" and budget == 2048:
-                    misses.append(f"{question['id']} {question['question'][:80]}")
+                    missing = needed - set(render_preferred(items, order, budget).ids)
+                    place = order.index(items_by_id[min(missing)])
+                    misses.append(f"{question['id']} (ranked {place + 1}) {question['question'][:80]}")
     elapsed.sort()
     return {"memories": len(items), "counts": dict(counts),
             "hits": {f"{group} {budget}": n for (group, budget), n in hits.items()},
             "order_ms_p50": 1000 * elapsed[len(elapsed) // 2] if elapsed else 0.0, "misses_2k": misses}
 
 
-def sets(split: str) -> Iterator[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]]:
+def folder(path: Path, split: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A set's memories and the questions of one split; the other split's rows are never kept."""
+    questions = [q for q in rows(path / "questions.jsonl") if split == "all" or q.get("split") == split]
+    return list(rows(path / "memories.jsonl")), questions
+
+
+def sets(split: str, datasets: list[Path]) -> Iterator[tuple[str, list[dict[str, Any]], list[dict[str, Any]]]]:
+    if datasets:
+        for path in datasets:
+            yield (path.name, *folder(path, split))
+        return
     relevance = ROOT / "bench" / "data" / "relevance"
     questions = [q for q in rows(relevance / "questions.jsonl") if split == "all" or q["split"] == split]
     yield "relevance", list(rows(relevance / "memories.jsonl")), questions
@@ -87,7 +102,8 @@ def sets(split: str) -> Iterator[tuple[str, list[dict[str, Any]], list[dict[str,
 def table(results: dict[str, dict[str, Any]]) -> list[str]:
     out = ["| set | questions | group | 8 KB | 2 KB |", "|---|---:|---|---:|---:|"]
     for name, result in results.items():
-        for group, count in sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+        groups = sorted(result["counts"].items(), key=lambda kv: (kv[0] != "all", kv[0].startswith("kind"), kv[0]))
+        for group, count in groups:
             rates = [result["hits"].get(f"{group} {budget}", 0) / count for budget in BUDGETS]
             out.append(f"| {name} | {count} | {group} | {rates[0]:.3f} | {rates[1]:.3f} |")
     return out
@@ -98,9 +114,12 @@ def main() -> int:
     parser.add_argument("--split", choices=["dev", "test", "all"], default="test")
     parser.add_argument("--json", action="store_true", help="print the raw results as one JSON object")
     parser.add_argument("--misses", action="store_true", help="list the questions missed at 2 KB")
+    parser.add_argument("--dataset", action="append", type=Path, default=[], metavar="PATH",
+                        help="score this folder (memories.jsonl, questions.jsonl) instead of the built-in sets; "
+                        "repeatable")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="override a ranking constant for one run (e.g. FEEDBACK_WEIGHT=0 to score without "
-                        "the query's expansion)")
+                        "the query's expansion, QUESTION_WORDS= to keep every word of a question)")
     args = parser.parse_args()
     from sidecar.rules import rank
 
@@ -108,8 +127,9 @@ def main() -> int:
         name, value = setting.split("=", 1)
         if not hasattr(rank, name):
             parser.error(f"sidecar.rules.rank has no constant {name}")
-        setattr(rank, name, type(getattr(rank, name))(float(value)))
-    results = {name: score_set(memories, questions) for name, memories, questions in sets(args.split)}
+        current = getattr(rank, name)
+        setattr(rank, name, value if isinstance(current, str) else type(current)(float(value)))
+    results = {name: score_set(memories, questions) for name, memories, questions in sets(args.split, args.dataset)}
     if args.json:
         print(json.dumps(results, ensure_ascii=False))
         return 0

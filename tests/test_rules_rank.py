@@ -116,3 +116,43 @@ def test_a_rare_capitalised_name_counts_more_than_a_rare_ordinary_word() -> None
     named = dict((index.items[p].id, s) for p, s in index.ranked("Where did I meet Kestrel?"))
     plain = dict((index.items[p].id, s) for p, s in index.ranked("where did i meet kestrel?"))
     assert named["name"] > plain["name"] > 0
+
+
+def test_a_word_of_the_same_family_finds_the_memory_more_weakly_than_the_word_itself() -> None:
+    # Issue 17: "painter" and "painting" share no Snowball stem, but one root.
+    stored = [mem("paint", "Nadia spent the weekend painting a lake at sunset", 1),
+              mem("painter", "Nadia's cousin is a painter in Lisbon", 2),
+              *(mem(f"f{n}", f"Nadia talked about her week {n}", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    scores = {index.items[p].id: s for p, s in index.ranked("Who is the painter?")}
+    assert scores["painter"] > scores["paint"] > 0
+    scores = {index.items[p].id: s for p, s in index.ranked("When did Nadia go painting?")}
+    assert scores["paint"] > scores["painter"] > max(scores[f"f{n}"] for n in range(20))
+
+
+def test_the_words_a_question_is_built_of_find_nothing_by_themselves() -> None:
+    # "kind" frames the question; the memory that uses it as a word answers nothing about camping.
+    stored = [mem("kind", "Tomas says his neighbour is very kind", 1), mem("camp", "Tomas went camping by a lake", 2)]
+    index = RankingIndex(stored)
+    assert index.items[index.order("What kind of trip did Tomas take?")[0]].id == "camp"
+    assert dict(index.ranked("what kind"))[0] == 0
+
+
+def test_a_question_asking_when_prefers_the_memory_that_says_when() -> None:
+    # Both memories share the question's words; only one says when it happened.
+    stored = [mem("when", "Nadia adopted a puppy from the shelter on 3 June 2023", 1),
+              mem("what", "Nadia adopted a puppy from the shelter and named it Biscuit", 2),
+              *(mem(f"f{n}", f"Nadia cooked dinner for friends, evening {n}", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    assert index.items[index.order("When did Nadia adopt the puppy?")[0]].id == "when"
+    assert index.items[index.order("What did Nadia adopt from the shelter?")[0]].id == "what"
+    assert index.items[index.order("娜迪亚什么时候领养的小狗？")[0]].id == "when"
+
+
+def test_a_compound_meets_its_parts_when_the_store_says_both() -> None:
+    stored = [mem("compound", "Ben bought a used surfboard for 90 euros", 1), mem("surf", "Ben took surf lessons", 2),
+              mem("other", "Ben painted the old shed", 3), mem("board", "Ben joined the board of a charity", 4)]
+    scores = {RankingIndex(stored).items[p].id: s for p, s in RankingIndex(stored).ranked("How much was his board?")}
+    assert scores["compound"] > 0 == scores["other"]
+    alone = [mem("compound", "Ben bought a used surfboard", 1), mem("other", "Ben painted the shed", 2)]
+    assert dict(RankingIndex(alone).ranked("his board"))[0] == 0, "no split the store's words do not make"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules import match, rank
-from sidecar.rules.stemming import language_of
+from sidecar.rules.stemming import derivational_root, language_of
 from sidecar.rules.tokens import names, stem, token_set, tokens
 from tests.strategies import contents
 
@@ -24,6 +24,11 @@ nasty = st.text(st.characters(codec="utf-8"), max_size=300) | contents
     ("frustration", "frustrated"),
     ("biology", "biologist"),
     ("subscriptions", "subscription"),
+    ("Melanie ran a race", "Melanie runs a race"),
+    ("bought a kayak", "buying a kayak"),
+    ("taught", "teaches"),
+    ("children", "child"),
+    ("wives", "wife"),
 ])
 def test_inflected_and_derived_forms_of_one_word_meet(a: str, b: str) -> None:
     assert tokens(a) == tokens(b) != ()
@@ -39,6 +44,12 @@ def test_ranking_and_restatement_read_the_same_word_forms() -> None:
     ranked = rank.RankingIndex(items)
     assert ranked.order("volunteering at a shelter")[0] == 0
     assert token_set("User volunteered at the shelter") == token_set("user volunteering at the shelters")
+
+
+def test_irregular_forms_that_are_also_nouns_stay_themselves() -> None:
+    assert tokens("rose") != tokens("rise")
+    assert tokens("saw") != tokens("see")
+    assert tokens("LED lamp") != tokens("lead lamp")
 
 
 def test_each_script_gets_its_own_snowball_language() -> None:
@@ -68,3 +79,16 @@ def test_tokens_are_stable_under_nfkc_and_case(text: str) -> None:
     assert tokens(clean.casefold()) == tokens(clean)
     ascii_only = clean.encode("ascii", "ignore").decode("ascii")
     assert tokens(ascii_only.swapcase()) == tokens(ascii_only)
+
+
+@pytest.mark.parametrize(("a", "b"), [("painter", "painting"), ("runner", "running"), ("artist", "art"),
+                                      ("friendship", "friend"), ("childhood", "children"), ("musician", "music")])
+def test_words_of_one_family_share_a_derivational_root(a: str, b: str) -> None:
+    assert derivational_root(stem(a)) == derivational_root(tokens(b)[0])
+
+
+@given(st.text(max_size=30))
+def test_a_derivational_root_is_never_empty_and_only_shortens_the_stem(word: str) -> None:
+    folded = stem(word.casefold()) if word else word
+    root = derivational_root(folded)
+    assert folded.startswith(root) and (root or not folded)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sidecar.rules.concepts import concept_terms, read_word_lists
+from sidecar.rules.concepts import asks_when, concept_terms, read_word_lists, states_time
 from sidecar.rules.tokens import is_cjk, normalise
 from tests.strategies import contents
 
@@ -87,3 +87,31 @@ def test_concept_terms_of_any_text_are_stable_under_nfkc_and_case(text: str) -> 
 def test_concept_terms_of_drawn_text_name_known_concepts_and_topics(text: str) -> None:
     for term in concept_terms(text):
         assert term[1:] in (LISTS.concepts if term[0] == "@" else LISTS.topics)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("on 8 May 2023", True), ("last week she went hiking", True), ("去年搬到杭州", True), ("用户 3 月份去日本", True),
+    ("She may go", False), ("she likes tea", False), ("用户喜欢喝茶", False),
+])
+def test_a_memory_says_when_by_a_date_a_month_or_a_relative_time(text: str, says: bool) -> None:
+    assert states_time(text) is says
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("When did Maya move?", True), ("What year did she graduate?", True), ("上次体检是什么时候", True),
+    ("哪天去的医院", True), ("What did Maya move?", False), ("用户喜欢什么", False),
+])
+def test_a_question_asks_when_in_either_language(text: str, asks: bool) -> None:
+    assert asks_when(text) is asks
+
+
+@given(st.text(max_size=200))
+def test_time_questions_and_statements_never_raise(text: str) -> None:
+    assert isinstance(asks_when(text), bool) and isinstance(states_time(text), bool)
+
+
+def test_two_english_words_meet_a_form_the_lists_write_as_one() -> None:
+    # Issue 17: "creditcard", "businesstrip" in the lists; people write them as two words.
+    assert "@credit_card" in concept_terms("I lost my credit cards")
+    assert "@business_trip" in concept_terms("a business trip to Munich")
+    assert "@credit_card" not in concept_terms("credit. Card")

@@ -93,7 +93,7 @@ class ArchiveRanker:
 
 def _weight(term: str, named: frozenset[str], idf: float, rarest: float) -> float:
     """As the store's ranking weighs a query term: names, tools and versions more, as much as they are rare."""
-    if term[0] in "#@%" or not is_strong(term):
+    if term[0] in "#@%~" or not is_strong(term):
         return _base_weight(term)
     boost = STRONG_BOOST + (NAME_BOOST if term in named else 0.0)
     return 1.0 + boost * idf / rarest if rarest > 0 else 1.0

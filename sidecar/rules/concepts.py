@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -66,22 +67,33 @@ class _Table:
         self.neighbours = lists.single_character_neighbours
         # An English word is read as the form it is, else as the form it stems like (the first one listed).
         self.words: dict[str, tuple[str, ...]] = {}
-        self.stems: dict[str, tuple[str, ...]] = {}
+        self.stems: dict[str, tuple[str, tuple[str, ...]]] = {}  # stem → (the form it came from, terms)
         self.by_first: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
         for form, terms in meanings.items():
             if is_cjk(form[0]):
                 self.by_first.setdefault(form[0], []).append((form, terms))
             else:
                 self.words[form] = terms
-                self.stems.setdefault(stem(form), terms)
+                self.stems.setdefault(stem(form), (form, terms))
         for starting in self.by_first.values():
             starting.sort(key=lambda pair: -len(pair[0]))
         self.relation_forms: tuple[list[str], list[str]] = ([], [])
         for concept in lists.relations:
             for form in lists.concepts[concept]:
                 self.relation_forms[0 if is_cjk(form[0]) else 1].append(form)
+        self.relation_words = {"@" + concept: tuple(lists.concepts[concept]) for concept in lists.relations}
         self.broader = {"@" + concept: tuple("@" + wider for wider in broader)
                         for concept, broader in lists.relations.items()}
+
+    def stemmed(self, word: str) -> tuple[str, ...] | None:
+        """The terms of the form `word` stems like. A short stem joins unrelated words ("anime" and
+        "animal" both stem to "anim"), so under five letters the word must inflect the form itself."""
+        stemmed = stem(word)
+        found = self.stems.get(stemmed)
+        if found is None:
+            return None
+        form, terms = found
+        return terms if len(stemmed) >= 5 or _inflects(word, form) or stemmed == word else None
 
     def stands_alone(self, text: str, position: int) -> bool:
         """A one-character form is a word only between particles, measure words, non-CJK text or the edge."""
@@ -110,6 +122,28 @@ def relation_terms(concept_term: str) -> tuple[str, ...]:
     return (concept_term, *_the_table().broader.get(concept_term, ()))
 
 
+_INFLECTIONS = ("", "s", "es", "d", "ed", "ing", "er", "ers", "est", "ly", "ings")
+
+
+def _inflects(word: str, form: str) -> bool:
+    """"runs", "running", "baked", "babies" of "run", "bake", "baby"; an irregular form of it ("ran")."""
+    for base in {form, form[:-1] if form.endswith("e") else form, form[:-1] + "i" if form.endswith("y") else form}:
+        if word.startswith(base):
+            rest = word[len(base):]
+            if rest in _INFLECTIONS or (rest[:1] == base[-1:] and rest[1:] in _INFLECTIONS):
+                return True
+    return stem(word) == stem(form) and not word.startswith(form[:3])
+
+
+def _without_accents(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+def relation_words(concept_term: str) -> tuple[str, ...]:
+    """The words that say a relation (@wife → 妻子, 老婆, 太太, wife, …); none for another concept."""
+    return _the_table().relation_words.get(concept_term, ())
+
+
 @memo(max_bytes=4 * 1024 * 1024)
 def concept_terms(text: str) -> tuple[str, ...]:
     """`@concept` and `%topic` for every glossary or topic word in the text, Chinese matched longest first
@@ -126,11 +160,50 @@ def concept_terms(text: str) -> tuple[str, ...]:
                 break
         else:
             position += 1
+    previous, previous_end = "", 0
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
-        if not is_cjk(word[0]):
-            known = table.words.get(word) or table.stems.get(stem(word))
-            if known is not None:
-                found.extend(known)
+        if is_cjk(word[0]):
+            previous = ""
+            continue
+        known = table.words.get(word) or table.stemmed(word)
+        if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
+            plain = _without_accents(word)
+            known = table.words.get(plain) or table.stemmed(plain)
+        if known is not None:
+            found.extend(known)
+        # The lists write a two-word name as one ("creditcard", "sorethroat"): read "credit card(s)" so too.
+        if previous and folded[previous_end:match.start()] == " ":
+            joined = previous + word
+            pair = table.words.get(joined) or (table.stemmed(joined) if len(joined) >= 8 else None)
+            if pair is not None:
+                found.extend(pair)
+        previous, previous_end = word, match.end()
     return tuple(found)
 
+
+
+# A question asking when ("when did …", "什么时候") is answered by a memory that says when; a memory says when
+# if it names a year, a date, a month, a weekday or a relative time ("last week", "去年", "上周三").
+_ASKS_WHEN = re.compile(
+    r"^\W*when\b|\bwhen (?:did|does|do|is|was|were|will|would|has|have|had|are|can|could|should)\b"
+    r"|\bwhat (?:time|date|day|year|month)\b|\bwhich (?:day|date|year|month|week)\b|\bhow long ago\b"
+    r"|什么时候|啥时候|哪天|哪一天|几号|几月|哪年|哪一年|何时|几点|多久以前|多久前")
+_MONTHS = ("january february march april june july august september october november december"
+           " jan feb apr jun jul aug sep sept oct nov dec")  # "may" and "march" only beside a number
+_STATES_TIME = re.compile(
+    r"\b(?:1[89]\d\d|20\d\d)\b|\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b"
+    rf"|\b(?:{'|'.join(_MONTHS.split())})\b|\b(?:may|march) \d|\d (?:may|march)\b"
+    r"|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|tonight|tomorrow|ago)\b"
+    r"|\b(?:last|next|this|previous|past) (?:week|weekend|month|year|summer|winter|spring|autumn|fall|night)\b"
+    r"|\d+\s*(?:年|月|日|号)|[一二三四五六七八九十]+月|去年|今年|明年|前年|上周|下周|本周|上个月|下个月|这个月"
+    r"|周[一二三四五六日末]|星期[一二三四五六日天]|昨天|前天|今天|明天|后天|春节|国庆|元旦|中秋")
+WHEN_TERM = "%when"
+
+
+def asks_when(text: str) -> bool:
+    return _ASKS_WHEN.search(normalise(text)) is not None
+
+
+def states_time(text: str) -> bool:
+    return _STATES_TIME.search(normalise(text)) is not None

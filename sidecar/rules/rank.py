@@ -9,12 +9,19 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Optional
 
 from protocol import MemoryItem
-from sidecar.rules.aliases import aliases, named_in, stated_aliases
-from sidecar.rules.concepts import concept_terms
+from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
+from sidecar.rules.concepts import (
+    WHEN_TERM,
+    asks_when,
+    concept_terms,
+    states_time,
+)
+from sidecar.rules.memo import memo
+from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
 
-K1 = 1.2
-B = 0.75
+K1 = 1.0
+B = 0.6
 # Names, tools and versions say more about what a question needs than CJK fragments do, but only as much
 # as they are rare in the store: the boost is scaled by the term's IDF against the rarest possible term,
 # so a name in nearly every memory weighs nearly nothing, like any other word found everywhere.
@@ -31,16 +38,55 @@ TOPIC_WEIGHT = 0.5
 # A query naming someone the store defines also asks about the relation (朵朵 → @daughter), more weakly
 # than one saying the relation: the name's own words already find the memories that use the name.
 ALIAS_WEIGHT = 0.3
+# A word of the same family ("painter" for "painting"): weaker than the word itself, as some roots join
+# words that are no family ("flower", "flow").
+ROOT_WEIGHT = 0.5
+# A compound and its parts ("surfboard", "board"), as weakly: the store's own words decide where a word splits.
+COMPOUND_WEIGHT = 0.5
+# A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
+WHEN_WEIGHT = 0.5
 MAX_QUERY_CHARS = 4000
+# Words a question is built of, not what it is about (a general English stop list and the words that frame
+# a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
+# Pronouns stay: in a store about several people "his" and "her" say whom a question is about.
+QUESTION_WORDS = (
+    "having doing if because until against between through during above below up down out off again further"
+    " once all both few no nor not own same such don t d ll m o re ve y isn aren wasn weren hasn haven hadn"
+    " doesn didn couldn wouldn shouldn mightn mustn needn shan ain ma"
+    " kind type sort thing things something anything everything ever recent recently happen happened"
+    " mention mentioned tell told know remember describe say said"
+)
 
 
 def search_terms(text: str) -> list[str]:
     """The shared tokens, each CJK character of them as a weak term for paraphrases, and glossary
     concepts, so a question in one language finds a memory written in the other."""
-    terms = list(tokens(text))
-    terms += ["#" + char for term in terms if is_cjk(term[0]) for char in term]
+    words = tokens(text)
+    terms = list(words)
+    terms += ["#" + char for term in words if is_cjk(term[0]) for char in term]
+    terms += ["~" + root for term in words if not is_cjk(term[0]) and (root := derivational_root(term)) != term]
     terms += concept_terms(text)
+    if states_time(text):
+        terms.append(WHEN_TERM)
     return terms
+
+
+@memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
+def _question_words(words: str) -> frozenset[str]:
+    return frozenset(tokens(words))
+
+
+def _family_terms(terms: Iterable[str]) -> list[tuple[str, str]]:
+    """(term, the query word) of each word's family: memories whose words share its root ("~paint" for
+    "painting"), and the root itself when the word is derived ("paint" for "painter")."""
+    found: list[tuple[str, str]] = []
+    for term in terms:
+        if term[0] not in "#@%~" and not is_cjk(term[0]):
+            root = derivational_root(term)
+            found.append(("~" + root, term))
+            if root != term:
+                found.append((root, term))
+    return found
 
 
 def _bounded(query: str) -> str:
@@ -59,6 +105,8 @@ def _base_weight(term: str) -> float:
         return CONCEPT_WEIGHT
     if term[0] == "%":
         return TOPIC_WEIGHT
+    if term[0] == "~":
+        return ROOT_WEIGHT
     return 1.0
 
 
@@ -68,12 +116,14 @@ class _Text(NamedTuple):
     counts: tuple[tuple[str, int], ...]
     length: int
     folded: str
-    aliases: tuple[tuple[str, str], ...]  # (name, relation form) the text states
+    aliases: tuple[Statement, ...]  # the relations the text gives a name to
 
 
 def _read(text: str) -> _Text:
     counts = tuple(Counter(search_terms(text)).items())
-    return _Text(counts, sum(count for _, count in counts), normalise(text), tuple(stated_aliases(text)))
+    # Saying when is a property of the memory, not one of its words: it neither lengthens it nor expands a query.
+    length = sum(count for term, count in counts if term != WHEN_TERM)
+    return _Text(counts, length, normalise(text), tuple(alias_statements(text)))
 
 
 Postings = dict[str, dict[str, int]]
@@ -88,7 +138,7 @@ class RankingIndex:
     given), one index ranks them all in one order.
     """
 
-    __slots__ = ("_alias_hits", "_aliases", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
+    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
                  "_query_aliases", "_texts", "items")
     _texts: dict[str, _Text]
     _postings: Postings
@@ -108,13 +158,15 @@ class RankingIndex:
         lengths = [self._texts[item.content].length for item in self.items]
         average = (sum(lengths) / len(lengths)) if lengths and sum(lengths) else 1.0
         self._norms = [K1 * (1 - B + B * length / average) for length in lengths]
-        statements = [statement for text in self._texts.values() for statement in text.aliases]
+        statements = resolved([statement for text in self._texts.values() for statement in text.aliases],
+                              self._texts_holding, len(self._texts))
         # A memory naming someone is also about the relation and the broader ones (苏晴 → @wife, @spouse);
         # a query naming them asks about the relation itself: its name's own words already match the name.
         self._aliases = aliases(statements)
         self._query_aliases = aliases(statements, broader=False)
         self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
+        self._compounds: Optional[dict[str, tuple[str, ...]]] = None
         self._max_idf = self._idf_of(1)
 
     def _named_hits(self, previous: Optional[RankingIndex]) -> Postings:
@@ -132,6 +184,29 @@ class RankingIndex:
         for term, held in added.items():
             hits.setdefault(term, {}).update(held)
         return {term: held for term, held in hits.items() if held}
+
+    def _compound_parts(self) -> dict[str, tuple[str, ...]]:
+        """Each English word of the store and the store's compounds of it, both ways ("board" ↔ "surfboard",
+        when "surf" is a word of the store too); derived on the first query, once per index."""
+        if self._compounds is None:
+            found: dict[str, list[str]] = {}
+            for term in self._postings:
+                if len(term) >= 8 and term.isascii() and term.isalpha():
+                    for cut in range(4, len(term) - 3):  # parts of four letters or more: "cup" is in too much
+                        head, tail = term[:cut], term[cut:]
+                        if head in self._postings and tail in self._postings:
+                            for part in (head, tail):
+                                found.setdefault(part, []).append(term)
+                                found.setdefault(term, []).append(part)
+            self._compounds = {term: tuple(parts) for term, parts in found.items()}
+        return self._compounds
+
+    def _texts_holding(self, folded: str) -> int:
+        """How many stored texts hold this folded name: those among the holders of its first token."""
+        first = tokens(folded)
+        if not first:
+            return 0
+        return sum(1 for text in self._postings.get(first[0], ()) if folded in self._texts[text].folded)
 
     def _hits(self, term: str) -> dict[str, int]:
         direct = self._postings.get(term)
@@ -154,7 +229,7 @@ class RankingIndex:
         return known
 
     def _weight(self, term: str, named: frozenset[str]) -> float:
-        if term[0] in "#@%" or not is_strong(term):
+        if term[0] in "#@%~" or not is_strong(term):
             return _base_weight(term)
         boost = STRONG_BOOST + (NAME_BOOST if term in named else 0.0)
         return 1.0 + boost * self._idf(term) / self._max_idf
@@ -163,9 +238,23 @@ class RankingIndex:
         bounded = _bounded(query)
         named = names(bounded)
         weights: dict[str, float] = {}
-        for term in search_terms(bounded):
+        framing = _question_words(QUESTION_WORDS)
+        terms = [term for term in search_terms(bounded) if term not in framing and term != WHEN_TERM]
+        for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
+        if ROOT_WEIGHT > 0:
+            for term, word in _family_terms(terms):
+                if term not in weights and term in self._postings:
+                    weights[term] = ROOT_WEIGHT * (1.0 if term[0] == "~" else self._weight(word, named))
+        if COMPOUND_WEIGHT > 0:
+            compounds = self._compound_parts()
+            for term in terms:
+                for joined in compounds.get(term, ()):
+                    if joined not in weights:
+                        weights[joined] = COMPOUND_WEIGHT
+        if WHEN_TERM in self._postings and asks_when(bounded):
+            weights[WHEN_TERM] = WHEN_WEIGHT
         if self._aliases:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:
@@ -206,7 +295,7 @@ class RankingIndex:
         gathered: dict[str, float] = {}
         for position in best:
             for term, _ in self._texts[self.items[position].content].counts:
-                if term not in weights:
+                if term not in weights and term != WHEN_TERM:
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 

@@ -76,6 +76,7 @@ def _dropped_from_key(char: str) -> bool:
     return unicodedata.category(char)[0] in "PSZC"
 
 
+@memo(max_bytes=1024 * 1024)  # the glossary looks up every English word of every memory by its stem
 def stem(word: str) -> str:
     """Snowball's stem of a folded word in its script's language, then a derivational "-y" Snowball keeps
     ("photography" → "photograph", as "photographs"), so more forms of one word meet."""
