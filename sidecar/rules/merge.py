@@ -6,7 +6,7 @@ import heapq
 import itertools
 import math
 import operator
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, NamedTuple, Optional, TypeVar
 
 import msgspec
@@ -27,7 +27,7 @@ from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
 from sidecar.rules.wording import canonical
 
-K = TypeVar("K", bound=Hashable)
+K = TypeVar("K", int, str)
 
 # Of the texts sharing keys with a new one, this many (most shared first) get a restatement test: the
 # stored memories, and the earlier texts of one answer (a repeat there shares nearly every word).
@@ -80,7 +80,9 @@ class TextIndex(Generic[K]):
                 continue
             for name in holders:
                 scores[name] = scores.get(name, 0.0) + weight
-        worth = [name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT]
+        # Sorted by name first: ties then never depend on set order, which the hash seed changes between
+        # processes (the same merge must give the same store everywhere).
+        worth = sorted(name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT)
         if len(worth) <= limit:
             return sorted(worth, key=scores.__getitem__, reverse=True)
         return heapq.nlargest(limit, worth, key=scores.__getitem__)
