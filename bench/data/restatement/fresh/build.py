@@ -31,15 +31,16 @@ def assign_splits(rows: list[dict[str, str]]) -> None:
     strata: dict[tuple[str, str, str], list[dict[str, str]]] = {}
     for row in rows:
         strata.setdefault((row["shape"], row["label"], row["lang"]), []).append(row)
-    totals = {"dev": 0, "test": 0}
     for key in sorted(strata):
         members = strata[key]
         rng.shuffle(members)
-        first = "dev" if totals["dev"] <= totals["test"] else "test"
+        shape, label, lang = key
+        # odd strata start on alternating halves so shapes, labels and languages all stay balanced
+        parity = SHAPES.index(shape) + (label == "different") + (lang == "mixed")
+        first = "dev" if parity % 2 == 0 else "test"
         second = "test" if first == "dev" else "dev"
         for index, row in enumerate(members):
             row["split"] = first if index % 2 == 0 else second
-            totals[row["split"]] += 1
 
 
 def main() -> None:
