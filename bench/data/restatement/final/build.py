@@ -6,7 +6,7 @@ HERE = pathlib.Path(__file__).parent
 LABELS = {"s": "same", "d": "different"}
 
 
-def main() -> None:
+def read_rows() -> list[dict]:
     rows = []
     for path in sorted((HERE / "src").glob("*.tsv")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -18,9 +18,14 @@ def main() -> None:
             label, shape, lang, old, new, why = cells
             rows.append({"old": old, "new": new, "label": LABELS[label], "shape": shape,
                          "lang": lang, "split": "test", "why": why})
+    return [{"id": f"fin-{index:04d}", **row} for index, row in enumerate(rows, 1)]
+
+
+def main() -> None:
+    rows = read_rows()
     with open(HERE / "pairs.jsonl", "w", encoding="utf-8") as out:
-        for index, row in enumerate(rows, 1):
-            out.write(json.dumps({"id": f"fin-{index:04d}", **row}, ensure_ascii=False) + "\n")
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
     print(f"wrote {len(rows)} pairs")
 
 

@@ -109,11 +109,23 @@ def main() -> int:
             if sentence in seen_sentences and seen_sentences[sentence] != row["id"]:
                 problems.append(f"{row['id']}: {side} sentence also in {seen_sentences[sentence]}")
             seen_sentences.setdefault(sentence, row["id"])
+    check_in_step_with_sources(rows, problems)
     report(rows, problems)
     for problem in problems:
         print("PROBLEM", problem)
     print(f"{len(rows)} pairs, {len(problems)} problems")
     return 1 if problems else 0
+
+
+def check_in_step_with_sources(rows: list[dict], problems: list[str]) -> None:
+    if not (HERE / "src").is_dir():
+        return
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, str(HERE))
+    import build
+
+    if build.read_rows() != rows:
+        problems.append("pairs.jsonl differs from src/*.tsv: run build.py")
 
 
 def report(rows: list[dict], problems: list[str]) -> None:
