@@ -49,7 +49,8 @@ PAIRS: dict[str, tuple[str, str]] = {}
 CURRENT_PAIR = [""]
 
 
-def parse(path: Path, rng: random.Random) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+def parse(path: Path, rng: random.Random, offset_ms: int) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """Memories and questions of one conversation; offset_ms keeps two pairs' same-minute sessions apart."""
     pair = ""
     memories: list[dict[str, object]] = []
     questions: list[dict[str, object]] = []
@@ -70,7 +71,7 @@ def parse(path: Path, rng: random.Random) -> tuple[list[dict[str, object]], list
             day = datetime.strptime(match.group(1), "%Y-%m-%d").replace(
                 hour=int(match.group(2)), minute=int(match.group(3)), tzinfo=timezone.utc
             )
-            session_ms = int(day.timestamp() * 1000)
+            session_ms = int(day.timestamp() * 1000) + offset_ms
             step = 0
             continue
         if line.startswith("?"):
@@ -118,8 +119,8 @@ def main() -> None:
     memories: list[dict[str, object]] = []
     questions: list[dict[str, object]] = []
     rng = random.Random(SEED)
-    for path in sorted((HERE / "src").glob("*.txt")):
-        found, asked = parse(path, rng)
+    for number, path in enumerate(sorted((HERE / "src").glob("*.txt"))):
+        found, asked = parse(path, rng, number * 7_000)
         memories += found
         questions += asked
     memories.sort(key=lambda memory: (memory["createdAt"], memory["where"]))
