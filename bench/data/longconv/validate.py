@@ -5,6 +5,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 MAX_CHARS = 300
@@ -14,7 +15,7 @@ LANGS = {"en", "zh", "mixed"}
 PAIRS = (("Ben", "Anna"), ("Marcus", "Priya"), ("Elena", "Jamal"), ("林晓", "陈静"))
 
 
-def load(name: str) -> list[dict[str, object]]:
+def load(name: str) -> list[dict[str, Any]]:
     with open(HERE / name, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
@@ -24,7 +25,7 @@ def is_chinese(text: str) -> bool:
     return han * 2 > len(text.replace(" ", ""))
 
 
-def newest_first(memories: list[dict[str, object]], budget: int) -> set[str]:
+def newest_first(memories: list[dict[str, Any]], budget: int) -> set[str]:
     chosen: set[str] = set()
     used = 0
     for memory in sorted(memories, key=lambda row: int(str(row["createdAt"])), reverse=True):
@@ -111,7 +112,7 @@ def main() -> int:
     print("  by lang:", dict(sorted(Counter(str(question["lang"]) for question in questions).items())))
     print("  by split:", dict(sorted(Counter(str(question["split"]) for question in questions).items())))
     print("  answers per question:",
-          dict(sorted(Counter(len(question["answers"]) for question in questions).items())))  # type: ignore[arg-type]
+          dict(sorted(Counter(len(question["answers"]) for question in questions).items())))
     if errors:
         for error in errors[:50]:
             print("ERROR", error)
@@ -123,7 +124,7 @@ def main() -> int:
         line = [f"  {budget // 1024} KB ({len(window)} memories):"]
         for name, rows in (("all", questions), ("dev", [q for q in questions if q["split"] == "dev"]),
                            ("test", [q for q in questions if q["split"] == "test"])):
-            hits = sum(1 for q in rows if set(q["answers"]) <= window)  # type: ignore[arg-type]
+            hits = sum(1 for q in rows if set(q["answers"]) <= window)
             line.append(f"{name} {hits}/{len(rows)} = {hits / len(rows):.3f}")
         print("  ".join(line))
     print("OK")
