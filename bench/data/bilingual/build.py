@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -13,15 +14,11 @@ TARGET_MEMORIES = 1000
 
 
 def parse_key(token: str) -> tuple[str, float | None, str]:
-    scope = "global"
-    when: float | None = None
-    if "#" in token:
-        token, project = token.split("#", 1)
-        scope = "project:" + project
-    if "@" in token:
-        token, at = token.split("@", 1)
-        when = float(at)
-    return token, when, scope
+    """`key`, `key@0.8` (place in time, 0…1), `key#project`, in either order."""
+    key = re.split(r"[@#]", token, maxsplit=1)[0]
+    at = re.search(r"@([0-9.]+)", token)
+    project = re.search(r"#([a-z0-9-]+)", token)
+    return key, float(at.group(1)) if at else None, "project:" + project.group(1) if project else "global"
 
 
 def read_hand_written(rng: random.Random) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
@@ -61,10 +58,8 @@ def read_filler(rng: random.Random, count: int) -> list[dict[str, object]]:
         if not line or line.startswith("//"):
             continue
         if line.startswith("[") and line.endswith("]"):
-            sections.append(([], "global", []))
-            name = line[1:-1]
-            if name.startswith("project:"):
-                sections[-1] = ([], name, [])
+            words = line[1:-1].split()
+            sections.append(([], words[1] if len(words) > 1 else "global", []))
         elif line.startswith("T "):
             sections[-1][0].append(line[2:].strip())
         else:
