@@ -1,5 +1,6 @@
 """Builds memories.jsonl and questions.jsonl from the hand-written src/*.txt and src/filler.txt (fixed seed)."""
 
+import datetime
 import json
 import random
 import re
@@ -8,17 +9,23 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SEED = 20261201
-START_MS = 1746057600000  # 2025-05-01T00:00:00Z
-SPAN_MS = 548 * 24 * 3600 * 1000  # about 18 months
+START_MS = 1748736000000  # 2025-06-01T00:00:00Z
+SPAN_MS = 545 * 24 * 3600 * 1000  # about 18 months, to 2026-11-27
 TARGET_MEMORIES = 1000
 
 
 def parse_key(token: str) -> tuple[str, float | None, str]:
-    """`key`, `key@0.8` (place in time, 0…1), `key#project`, in either order."""
+    """`key`, `key@0.8` (place in the span, 0…1) or `key@2026-07-15`, `key#project`, in either order."""
     key = re.split(r"[@#]", token, maxsplit=1)[0]
-    at = re.search(r"@([0-9.]+)", token)
+    at = re.search(r"@([0-9.-]+)", token)
     project = re.search(r"#([a-z0-9-]+)", token)
-    return key, float(at.group(1)) if at else None, "project:" + project.group(1) if project else "global"
+    when = None
+    if at and "-" in at.group(1):
+        day = datetime.datetime.strptime(at.group(1), "%Y-%m-%d").replace(tzinfo=datetime.timezone.utc)
+        when = (day.timestamp() * 1000 - START_MS) / SPAN_MS
+    elif at:
+        when = float(at.group(1))
+    return key, when, "project:" + project.group(1) if project else "global"
 
 
 def read_hand_written(rng: random.Random) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
