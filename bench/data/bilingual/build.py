@@ -102,11 +102,13 @@ def main() -> None:
     for index, question in enumerate(questions):
         groups.setdefault((str(question["kind"]), str(question["lang"])), []).append(index)
     split: dict[int, str] = {}
+    first = 0  # an odd group gives its extra question to dev and the next odd group's to test
     for group in sorted(groups):
         members = groups[group][:]
         random.Random(f"{SEED}:{group[0]}:{group[1]}").shuffle(members)
         for position, index in enumerate(members):
-            split[index] = "dev" if position % 2 == 0 else "test"
+            split[index] = ("dev", "test")[(position + first) % 2]
+        first = (first + len(members)) % 2
     out_questions = []
     for index, question in enumerate(questions, 1):
         missing = [k for k in question["keys"] if k not in by_key]  # type: ignore[attr-defined]
