@@ -76,7 +76,8 @@ def check(memories: list[dict[str, object]], questions: list[dict[str, object]])
         if question["split"] not in {"dev", "test"}:
             errors.append(f"{question['id']}: split {question['split']}")
         has_han = bool(HAN.search(str(question["question"])))
-        if (question["lang"] == "en") == has_han:
+        has_latin_word = bool(re.search(r"[A-Za-z]{2,}", str(question["question"])))
+        if (question["lang"] == "en") == has_han or (question["lang"] == "mixed" and not has_latin_word):
             errors.append(f"{question['id']}: lang {question['lang']} does not fit its text")
     groups: Counter[tuple[str, str, str]] = Counter(
         (str(q["kind"]), str(q["lang"]), str(q["split"])) for q in questions)
