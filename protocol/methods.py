@@ -11,6 +11,8 @@ from protocol.types import (
     ContextParams,
     ContextResult,
     DeleteArchivedParams,
+    DeleteMemoriesParams,
+    DeleteResult,
     ExtractParams,
     HistoryParams,
     HistoryResult,
@@ -80,6 +82,10 @@ METHODS: dict[str, MethodSpec] = {
     "ai_remember_conversation": MethodSpec(
         RememberConversationParams, MergeResult, None, cancellable=True, calls_model=True,
         doc="Extract from a conversation with a bounded model input and merge the answer (S10.4).",
+    ),
+    "ai_delete_memories": MethodSpec(
+        DeleteMemoriesParams, DeleteResult, "write",
+        doc="Delete chosen memories from the store, leaving every other one as it is; undoable (S9.4).",
     ),
     "ai_memory_history": MethodSpec(
         HistoryParams, HistoryResult, "read", doc="Recorded changes, newest first (S9.5)."

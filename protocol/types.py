@@ -116,7 +116,7 @@ class CancelParams(Wire):
     id: Union[int, float, str]
 
 
-ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived"]
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived", "delete"]
 
 
 class Update(Wire):
@@ -161,6 +161,12 @@ class UndoResult(MergeResult):
 
     removed: list[MemoryItem]
     conflicts: int
+
+
+class DeleteResult(MergeResult):
+    """A delete's receipt: the chosen memories the store held, taken out, in `removed` (the others are unknown ids)."""
+
+    removed: list[MemoryItem]
 
 
 class HistoryParams(Wire):
@@ -224,4 +230,8 @@ class RestoreParams(Wire):
 
 
 class DeleteArchivedParams(Wire):
+    ids: list[MemoryId]
+
+
+class DeleteMemoriesParams(Wire):
     ids: list[MemoryId]

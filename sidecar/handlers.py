@@ -17,6 +17,8 @@ from protocol import (
     ContextParams,
     ContextResult,
     DeleteArchivedParams,
+    DeleteMemoriesParams,
+    DeleteResult,
     ExtractParams,
     HistoryParams,
     HistoryResult,
@@ -107,6 +109,10 @@ def delete_archived(service: MemoryService, params: DeleteArchivedParams) -> Job
     return service.delete_archived(params.ids)
 
 
+def delete_memories(service: MemoryService, params: DeleteMemoriesParams) -> Job[DeleteResult]:
+    return service.delete(params.ids)
+
+
 def sidecar_info(service: MemoryService, params: NoParams) -> InfoResult:
     return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
                       config_dir=str(service.settings.config_dir), memory_file=str(service.store.path),
@@ -123,6 +129,7 @@ HANDLERS: dict[str, Callable[[MemoryService, Any], object]] = {
     "ai_search_memories": search_memories,
     "ai_remember": remember,
     "ai_remember_conversation": remember_conversation,
+    "ai_delete_memories": delete_memories,
     "ai_memory_history": memory_history,
     "ai_undo_change": undo_change,
     "ai_forget_history": forget_history,

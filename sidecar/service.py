@@ -24,6 +24,7 @@ from protocol import (
     Change,
     ChangeKind,
     ContextResult,
+    DeleteResult,
     HistoryResult,
     ListArchiveResult,
     MemoryItem,
@@ -194,6 +195,24 @@ class MemoryService:
             return Outcome(stored, self._shelve(both.shelf, evicted, stored)), None
 
         return self.owner.write(lambda stop: self.apply_both("save", replace, stop)[0])
+
+    def delete(self, ids: Sequence[str]) -> Job[DeleteResult]:
+        """Chosen memories out of the store, every other one (even one written since the caller listed)
+        kept as it is; the history keeps them for undo. Unknown ids change nothing."""
+        def delete(both: Both) -> tuple[Optional[Outcome], tuple[list[MemoryItem], list[MemoryItem]]]:
+            from sidecar.archive_file import Outcome
+
+            gone = set(ids)
+            kept = [item for item in both.store.items if item.id not in gone]
+            removed = [item for item in both.store.items if item.id in gone]
+            return (Outcome(kept, list(both.shelf)) if removed else None), (kept, removed)
+
+        def run(stop: threading.Event) -> DeleteResult:
+            (kept, removed), change_id = self.apply_both("delete", delete, stop)
+            return DeleteResult(memories=kept, added=[], updated=[], evicted=[], dropped=0, change_id=change_id,
+                                archived=[], revived=[], removed=removed)
+
+        return self.owner.write(run)
 
     def clear(self) -> Job[None]:
         """Empties the store and the archive in one undoable change (S11.4)."""

@@ -8,6 +8,7 @@ import stat
 import sys
 import threading
 from collections.abc import AsyncIterator
+from typing import Union
 
 import anyio
 import anyio.lowlevel
@@ -15,9 +16,15 @@ from anyio.streams.memory import MemoryObjectSendStream
 
 log = logging.getLogger("sidecar.stdio")
 
+Buffer = Union[bytes, memoryview]
+
 READ_CHUNK = 1 << 16
 INLINE_WRITE_LIMIT = 1 << 16
 BACKLOG_LIMIT = 1 << 20
+IOV_BATCH = 512
+"""Buffers per `writev`, under every POSIX system's IOV_MAX (1024 on Linux and macOS)."""
+GATHER_FROM = 1 << 16
+"""A reply this long is written from its own buffer, never copied into a joined one."""
 
 
 def claim_stdout() -> int:
@@ -43,6 +50,23 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def write_some(fd: int, pending: list[Buffer]) -> int:
+    """One gathered write of `pending` (a non-blocking pipe, POSIX); drops what was written from it.
+
+    Replies are never joined into one buffer first: copying a 0.5 MB list reply costs more than writing it.
+    Raises BlockingIOError when the pipe is full and OSError when the reader is gone.
+    """
+    written = os.writev(fd, pending[:IOV_BATCH])
+    done, left = 0, written
+    while done < len(pending) and left >= len(pending[done]):
+        left -= len(pending[done])
+        done += 1
+    del pending[:done]
+    if left:
+        pending[0] = memoryview(pending[0])[left:]
+    return written
 
 
 def _pollable(fd: int) -> bool:
@@ -112,7 +136,7 @@ class BatchWriter:
 
     def __init__(self, fd: int) -> None:
         self._fd = fd
-        self._pending: list[bytes] = []
+        self._pending: list[Buffer] = []
         self._wake = anyio.Event()
         self._closed = False
         self._backlog = 0
@@ -121,6 +145,7 @@ class BatchWriter:
         if self._pollable:
             os.set_blocking(fd, False)
         self._writing = False
+        self._large_pending = False
         self.broken = False
 
     def send(self, line: bytes) -> None:
@@ -129,6 +154,7 @@ class BatchWriter:
         self._pending.append(line)
         self._pending.append(b"\n")
         self._backlog += len(line) + 1
+        self._large_pending = self._large_pending or len(line) >= GATHER_FROM
         self._wake.set()
 
     async def after_frame(self) -> None:
@@ -145,20 +171,41 @@ class BatchWriter:
         interleave), and never more than the fd takes without blocking — the writer task does the rest."""
         if not self._pollable or self._writing or self.broken or not self._pending:
             return
-        data = b"".join(self._pending)
-        self._pending.clear()
+        batch = self._take()
         try:
-            written = os.write(self._fd, data)
+            written = write_some(self._fd, batch)
         except BlockingIOError:
             written = 0
         except OSError:
             self.broken = True
             return
         self._backlog -= written
-        if written < len(data):
-            self._pending.append(data[written:])
+        if batch:
+            self._pending[:0] = batch
+            self._large_pending = True
         elif self._room is not None:
             self._room.set()
+
+    def _take(self) -> list[Buffer]:
+        """The pending replies in as few buffers as a gathered write needs: small ones joined (copying
+        them is cheap), a large one as it is (copying it is not)."""
+        pending, self._pending = self._pending, []
+        if not self._large_pending:
+            return [b"".join(pending)]
+        self._large_pending = False
+        gathered: list[Buffer] = []
+        small: list[Buffer] = []
+        for buffer in pending:
+            if len(buffer) < GATHER_FROM:
+                small.append(buffer)
+                continue
+            if small:
+                gathered.append(b"".join(small))
+                small = []
+            gathered.append(buffer)
+        if small:
+            gathered.append(b"".join(small))
+        return gathered
 
     def close(self) -> None:
         """No more replies will come; `run` returns once the pending ones are written."""
@@ -171,31 +218,31 @@ class BatchWriter:
             await self._wake.wait()
             self._wake = anyio.Event()
             while self._pending and not self.broken:
-                data = b"".join(self._pending)
-                self._pending.clear()
+                batch = self._take()
                 self._writing = True
                 try:
-                    await self._write(data)
+                    await self._write(batch)
                 except OSError:
                     self.broken = True
                 finally:
                     self._writing = False
-                self._backlog -= len(data)
+                self._backlog -= sum(map(len, batch))
                 if self._room is not None:
                     self._room.set()
             if self._closed and not self._pending:
                 return
 
-    async def _write(self, data: bytes) -> None:
+    async def _write(self, batch: list[Buffer]) -> None:
         if not self._pollable:
+            data = b"".join(batch)
             if len(data) <= INLINE_WRITE_LIMIT:
                 write_all(self._fd, data)
             else:
                 await anyio.to_thread.run_sync(write_all, self._fd, data, abandon_on_cancel=True)
             return
-        view = memoryview(data)
-        while view:
+        pending = list(batch)
+        while pending:
             try:
-                view = view[os.write(self._fd, view):]
+                write_some(self._fd, pending)
             except BlockingIOError:
                 await anyio.wait_writable(self._fd)

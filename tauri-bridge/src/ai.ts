@@ -5,6 +5,7 @@ import type {
   AiMessage,
   ContextParams,
   ContextResult,
+  DeleteResult,
   HistoryResult,
   ListArchiveParams,
   ListArchiveResult,
@@ -115,6 +116,12 @@ export function aiListArchive(opts: ListArchiveParams = {}, options?: CallOption
 /** Bring chosen archived memories back into the store (same id and date); the oldest active ones are archived when full. */
 export function aiRestoreMemories(ids: string[], limit?: number, options?: CallOptions): Promise<MergeResult> {
   return sidecarClient().call("ai_restore_memories", limit === undefined ? { ids } : { ids, limit }, options);
+}
+
+/** Delete chosen memories from the store, every other one kept (even one learnt since the list was read);
+ * the receipt's `removed` says which were there and its `changeId` undoes it. */
+export function aiDeleteMemories(ids: string[], options?: CallOptions): Promise<DeleteResult> {
+  return sidecarClient().call("ai_delete_memories", { ids }, options);
 }
 
 /** Delete chosen archived memories; the receipt's `changeId` undoes it. */

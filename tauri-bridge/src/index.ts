@@ -3,6 +3,7 @@
 export {
   aiClearMemories,
   aiDeleteArchived,
+  aiDeleteMemories,
   aiExtractMemories,
   aiForgetHistory,
   aiListArchive,

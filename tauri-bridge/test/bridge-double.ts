@@ -60,14 +60,6 @@ export class BridgeDouble {
     };
     return {
       aiListMemories: () => call("aiListMemories", [], () => [...this.store]),
-      aiSaveMemories: (items) => call("aiSaveMemories", [items], () => {
-        const kept = new Set(items.map((m) => m.id));
-        const removed = this.store.filter((m) => !kept.has(m.id));
-        const known = new Set(this.store.map((m) => m.id));
-        const added = items.filter((m) => !known.has(m.id));
-        this.store = [...items];
-        if (removed.length + added.length > 0) this.record({ kind: "save", added, removed });
-      }),
       aiClearMemories: () => call("aiClearMemories", [], () => {
         if (this.store.length + this.archived.length === 0) return;
         this.record({ kind: "clear", removed: this.store, purged: this.archived });
@@ -102,6 +94,11 @@ export class BridgeDouble {
       }),
       aiForgetHistory: () => call("aiForgetHistory", [], () => {
         this.history = [];
+      }),
+      aiDeleteMemories: (ids) => call("aiDeleteMemories", [ids], () => {
+        const removed = this.store.filter((m) => ids.includes(m.id));
+        this.store = this.store.filter((m) => !ids.includes(m.id));
+        return { ...this.receipt(removed.length ? this.record({ kind: "delete", removed }) : null), removed };
       }),
       aiDeleteArchived: (ids) => call("aiDeleteArchived", [ids], () => {
         const purged = this.archived.filter((m) => ids.includes(m.id));

@@ -10,6 +10,7 @@ import { after, before, test } from "node:test";
 
 import {
   aiClearMemories,
+  aiDeleteMemories,
   aiExtractMemories,
   aiForgetHistory,
   aiListMemories,
@@ -155,6 +156,22 @@ test("maybeExtractMemories makes one ai_remember_conversation call against the r
   assert.deepEqual(await maybeExtractMemories({ messages, scope: "ssh-1", turnId: "a1" }),
                    { extractedUpTo: undefined, receipt: null });
   assert.equal(llm.seen.length, requests, "once per turn: the same turn never reaches the model again");
+  await aiClearMemories();
+});
+
+test("aiDeleteMemories takes out only the chosen ids, keeps a memory learnt after the list, and undoes", async () => {
+  await aiClearMemories();
+  await aiSaveMemories([memory("a", "用户偏好 zsh", 1), memory("b", "项目使用 pnpm", 2)]);
+  const listed = await aiListMemories();
+  const learnt = await aiRemember("The user's editor is Helix", "global");
+  const receipt = await aiDeleteMemories([listed[0].id, "never-stored"]);
+  assert.deepEqual(receipt.removed.map((m) => m.id), ["a"]);
+  assert.deepEqual((await aiListMemories()).map((m) => m.id), ["b", learnt.added[0].id]);
+  assert.equal((await aiMemoryHistory(1)).changes[0].kind, "delete");
+  await aiUndoChange(receipt.changeId!);
+  assert.deepEqual((await aiListMemories()).map((m) => m.id), ["a", "b", learnt.added[0].id]);
+  const nothing = await aiDeleteMemories(["never-stored"]);
+  assert.deepEqual([nothing.removed, nothing.changeId], [[], null]);
   await aiClearMemories();
 });
 

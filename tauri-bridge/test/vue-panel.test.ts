@@ -93,24 +93,22 @@ test("添加 calls aiRemember with the trimmed text and the scope; the list and 
   assert.ok(status.findAll("button").some((node) => node.text() === zh.undo));
 });
 
-test("删除 saves the store without that memory, and the notice's 撤销 undoes exactly that save", async () => {
+test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly that delete", async () => {
   const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
   const wrapper = await panel(double);
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"], "newest first");
   const row = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
   await row.find("button").trigger("click");
   await flushPromises();
-  const save = double.writes()[0];
-  assert.equal(save.name, "aiSaveMemories");
-  assert.deepEqual((save.args[0] as Array<{ id: string }>).map((m) => m.id), ["b"]);
+  assert.deepEqual(double.writes()[0], { name: "aiDeleteMemories", args: [["a"]] });
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
   assert.match(wrapper.find('[role="status"]').text(), /删除 1 条/);
   assert.equal(document.activeElement?.textContent, zh.undo, "focus lands on the notice's 撤销, not on <body>");
 
-  const saveChange = double.history.at(-1)!.changeId;
+  const deleteChange = double.history.at(-1)!.changeId;
   await button(wrapper, zh.undo, '[role="status"]').trigger("click");
   await flushPromises();
-  assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [saveChange] });
+  assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [deleteChange] });
   assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
   assert.match(wrapper.find('[role="status"]').text(), new RegExp(zh.undone));
 });
@@ -267,7 +265,7 @@ test("最近变更 lists the history newest first, and its 撤销 undoes that ch
 test("a sidecar error shows one sentence chosen by its prefix, never the raw message, and the list stays usable", async () => {
   const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
   const wrapper = await panel(double);
-  double.failures.set("aiSaveMemories", "MEMORY_IO: could not write /home/u/.config/ai/memory/memory.json: [Errno 28]");
+  double.failures.set("aiDeleteMemories", "MEMORY_IO: could not write /home/u/.config/ai/memory/memory.json: [Errno 28]");
   await wrapper.find(`ul[aria-label="${zh.list}"] li button`).trigger("click");
   await flushPromises();
   const alert = wrapper.find(".aim-error");

@@ -25,7 +25,7 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: "clear" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
+  kind: "clear" | "delete" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
   added: MemoryItem[];
   removed: MemoryItem[];
   updated: Update[];
@@ -54,6 +54,23 @@ export interface ContextResult {
 
 export interface DeleteArchivedParams {
   ids: string[];
+}
+
+export interface DeleteMemoriesParams {
+  ids: string[];
+}
+
+/** A delete's receipt: the chosen memories the store held, taken out, in `removed` (the others are unknown ids). */
+export interface DeleteResult {
+  memories: MemoryItem[];
+  added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
+  dropped: number;
+  changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
+  removed: MemoryItem[];
 }
 
 export interface ExtractParams {
@@ -206,6 +223,7 @@ export interface Requests {
   "ai_search_memories": { params: SearchParams; result: SearchResult };
   "ai_remember": { params: RememberParams; result: MergeResult };
   "ai_remember_conversation": { params: RememberConversationParams; result: MergeResult };
+  "ai_delete_memories": { params: DeleteMemoriesParams; result: DeleteResult };
   "ai_memory_history": { params: HistoryParams; result: HistoryResult };
   "ai_undo_change": { params: UndoParams; result: UndoResult };
   "ai_forget_history": { params: NoParams; result: null };

@@ -5,18 +5,19 @@ import { ref, toValue, type MaybeRefOrGetter, type Ref } from "vue";
 import {
   aiClearMemories,
   aiDeleteArchived,
+  aiDeleteMemories,
   aiForgetHistory,
   aiListArchive,
   aiListMemories,
   aiMemoryHistory,
   aiRemember,
   aiRestoreMemories,
-  aiSaveMemories,
   aiSearchMemories,
   aiUndoChange,
 } from "../ai.js";
 import type {
   Change,
+  DeleteResult,
   ListArchiveResult,
   MemoryItem,
   MergeResult,
@@ -31,7 +32,6 @@ import { strings, type ChangeCounts, type Lang } from "./strings.js";
 /** The bridge calls the panel makes; the sidecar's by default, a double in tests. */
 export interface MemoryBridge {
   aiListMemories: typeof aiListMemories;
-  aiSaveMemories: typeof aiSaveMemories;
   aiClearMemories: typeof aiClearMemories;
   aiRemember: typeof aiRemember;
   aiSearchMemories: typeof aiSearchMemories;
@@ -40,12 +40,12 @@ export interface MemoryBridge {
   aiListArchive: typeof aiListArchive;
   aiRestoreMemories: typeof aiRestoreMemories;
   aiDeleteArchived: typeof aiDeleteArchived;
+  aiDeleteMemories: typeof aiDeleteMemories;
   aiForgetHistory: typeof aiForgetHistory;
 }
 
 export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
   aiListMemories,
-  aiSaveMemories,
   aiClearMemories,
   aiRemember,
   aiSearchMemories,
@@ -54,6 +54,7 @@ export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
   aiListArchive,
   aiRestoreMemories,
   aiDeleteArchived,
+  aiDeleteMemories,
   aiForgetHistory,
 };
 
@@ -141,8 +142,8 @@ export interface MemoryState {
   refresh(): Promise<void>;
   /** aiRemember; sends nothing (resolves null, sets inputError) when empty or over 200 characters. */
   add(content: string): Promise<MergeResult | null>;
-  /** Saves the store without `id`; the receipt is the history entry of that save. */
-  remove(id: string): Promise<Change | null>;
+  /** Deletes `id` from the store and nothing else (a memory learnt meanwhile stays); its receipt undoes it. */
+  remove(id: string): Promise<DeleteResult | null>;
   /** Store and archive in one undoable change; the receipt is its history entry. */
   clear(): Promise<Change | null>;
   search(query: string): Promise<SearchResult | null>;
@@ -189,7 +190,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     }
   }
 
-  // Changes run one after another: a delete lists and saves, and two interleaved would undo each other.
+  // Changes run one after another, so each notice and undo belongs to the change it reports.
   let chain: Promise<unknown> = Promise.resolve();
   function change<T>(work: () => Promise<T>): Promise<T | null> {
     const run = chain.then(() => guarded(work));
@@ -276,16 +277,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       return change(async () => afterChange("remember", await bridge.aiRemember(content.trim(), options.sourceScope ?? "global")));
     },
 
-    remove: (id) => change(async () => {
-      const before = await newestChangeId();
-      const stored = await bridge.aiListMemories();
-      if (!stored.some((m) => m.id === id)) {
-        await reload();
-        return null;
-      }
-      await bridge.aiSaveMemories(stored.filter((m) => m.id !== id));
-      return recorded(await changeSince(before, (c) => c.kind === "save" && (c.removed ?? []).some((m) => m.id === id)));
-    }),
+    remove: (id) => change(async () => afterChange("delete", await bridge.aiDeleteMemories([id]))),
 
     clear: () => change(async () => {
       const before = await newestChangeId();
