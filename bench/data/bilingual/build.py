@@ -91,7 +91,7 @@ def main() -> None:
     by_key: dict[str, str] = {}
     rows = []
     for index, memory in enumerate(memories, 1):
-        created = max(START_MS + int(float(memory["t"]) * SPAN_MS) + rng.randrange(3600_000), last + 1)
+        created = max(START_MS + int(float(str(memory["t"])) * SPAN_MS) + rng.randrange(3600_000), last + 1)
         last = created
         ident = f"b{index:04d}"
         if memory["key"] != "-":

@@ -5,6 +5,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import cast
 
 HERE = Path(__file__).resolve().parent
 ID_MEMORY = re.compile(r"^b\d{4}$")
@@ -111,7 +112,7 @@ def main() -> int:
                 print(f"{kind:<16}{lang:<7}{dev:>5}{test:>6}")
     for budget in BUDGETS:
         chosen = newest_first_ids(memories, budget)
-        hits = [q for q in questions if set(q["answers"]) <= chosen]  # type: ignore[arg-type]
+        hits = [q for q in questions if set(cast("list[str]", q["answers"])) <= chosen]
         by_split = {split: (sum(1 for q in hits if q["split"] == split),
                             sum(1 for q in questions if q["split"] == split)) for split in ("dev", "test")}
         print(f"newest-first baseline at {budget // 1024} KB ({len(chosen)} memories): "

@@ -1,12 +1,13 @@
 """Turn the hand-written src/*.tsv rows (label, shape, lang, old, new, why) into pairs.jsonl."""
 import json
 import pathlib
+from typing import Any
 
 HERE = pathlib.Path(__file__).parent
 LABELS = {"s": "same", "d": "different"}
 
 
-def read_rows() -> list[dict]:
+def read_rows() -> list[dict[str, Any]]:
     rows = []
     for path in sorted((HERE / "src").glob("*.tsv")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

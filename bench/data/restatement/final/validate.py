@@ -4,6 +4,7 @@ import json
 import pathlib
 import re
 import sys
+from typing import Any
 
 HERE = pathlib.Path(__file__).parent
 KEYS = {"id", "old", "new", "label", "shape", "lang", "split", "why"}
@@ -24,7 +25,7 @@ def normal(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def check_row(row: dict, problems: list[str]) -> None:
+def check_row(row: dict[str, Any], problems: list[str]) -> None:
     where = row.get("id", "?")
     if set(row) != KEYS:
         problems.append(f"{where}: keys {sorted(row)} != {sorted(KEYS)}")
@@ -62,7 +63,7 @@ def check_row(row: dict, problems: list[str]) -> None:
     check_lang(row, problems)
 
 
-def check_lang(row: dict, problems: list[str]) -> None:
+def check_lang(row: dict[str, Any], problems: list[str]) -> None:
     where, old, new = row["id"], row["old"], row["new"]
     cjk = [bool(CJK.search(old)), bool(CJK.search(new))]
     if row["lang"] == "en" and any(cjk):
@@ -95,7 +96,7 @@ def main() -> int:
         check_row(row, problems)
     ids = collections.Counter(r.get("id") for r in rows)
     problems += [f"{i}: id used {n} times" for i, n in ids.items() if n > 1]
-    seen_pairs: dict[frozenset, str] = {}
+    seen_pairs: dict[frozenset[str], str] = {}
     seen_sentences: dict[str, str] = {}
     for row in rows:
         if not (isinstance(row.get("old"), str) and isinstance(row.get("new"), str)):
@@ -117,18 +118,18 @@ def main() -> int:
     return 1 if problems else 0
 
 
-def check_in_step_with_sources(rows: list[dict], problems: list[str]) -> None:
+def check_in_step_with_sources(rows: list[dict[str, Any]], problems: list[str]) -> None:
     if not (HERE / "src").is_dir():
         return
     sys.dont_write_bytecode = True
     sys.path.insert(0, str(HERE))
-    import build
+    import build  # type: ignore[import-not-found]
 
     if build.read_rows() != rows:
         problems.append("pairs.jsonl differs from src/*.tsv: run build.py")
 
 
-def report(rows: list[dict], problems: list[str]) -> None:
+def report(rows: list[dict[str, Any]], problems: list[str]) -> None:
     valid = [r for r in rows if r.get("shape") in SHAPES and r.get("label") in LABELS and r.get("lang") in LANGS]
     cells = collections.Counter((r["shape"], r["label"], r["lang"]) for r in valid)
     print(f"{'shape':<14} {'label':<10} {'zh':>4} {'en':>4} {'mixed':>5} {'all':>4}")

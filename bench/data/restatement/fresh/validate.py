@@ -34,7 +34,7 @@ def lang_problem(lang: str, old: str, new: str) -> str | None:
         return "en pair with Chinese text"
     if lang == "mixed":
         cross = any(has_cjk) and not all(has_cjk)
-        code_mixed = any(c and l for c, l in zip(has_cjk, has_latin))
+        code_mixed = any(cjk and latin for cjk, latin in zip(has_cjk, has_latin, strict=True))
         if not (cross or code_mixed):
             return "mixed pair that is neither cross-language nor code-mixed"
     return None
@@ -99,7 +99,7 @@ def check(path: Path) -> tuple[list[str], list[dict[str, str]]]:
     problems += [f"sentence used in {len(set(ids_))} pairs {sorted(set(ids_))}: {text}"
                  for text, ids_ in owners.items() if len(ids_) > 1]
     strata = Counter((row["shape"], row["label"], row["lang"], row["split"]) for row in rows)
-    for shape, label, lang in {(s, l, g) for s, l, g, _ in strata}:
+    for shape, label, lang in {(s, lab, g) for s, lab, g, _ in strata}:
         dev, test = strata[(shape, label, lang, "dev")], strata[(shape, label, lang, "test")]
         if abs(dev - test) > 1:
             problems.append(f"{shape}/{label}/{lang}: dev {dev} vs test {test} not balanced")
