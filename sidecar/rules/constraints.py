@@ -9,9 +9,9 @@ from sidecar.rules.tokens import normalise
 # A lasting constraint or condition of the person: an allergy or intolerance, a diet, an injury or chronic
 # condition, a fear, motion sickness, a budget limit, a dislike. General shapes in both languages.
 _STATES_CONSTRAINT = re.compile(
-    r"过敏|不耐受|忌口|忌食|不能吃|不能喝|不能碰|不吃|不喝|不碰|戒了|戒掉|戒糖|戒酒|戒烟|控糖|控制饮食|吃素|素食"
-    r"|晕车|晕船|晕机|恐高|怕冷|怕热|怕水|害怕|受不了|不喜欢|讨厌|嫌太|旧伤|老伤|受过伤|伤过|扭伤过|慢性"
-    r"|预算|不超过|医生说|医生让|医生建议|遵医嘱|不宜|避免|不能久|不能长时间|久坐|腿脚不|腰不好|膝盖不好"
+    r"过敏|不耐受|忌口|忌食|不能吃|不能喝|不能碰|不吃|不喝|戒了|戒掉|戒酒|戒烟|控糖|控制饮食|吃素|素食"
+    r"|晕车|晕船|晕机|恐高|怕冷|怕热|怕水|害怕|受不了|不喜欢|讨厌|旧伤|老伤|受过伤|伤过|扭伤过|慢性"
+    r"|预算|不超过|医生说|医生让|医生建议|遵医嘱|不宜|避免|不能久|不能长时间|腿脚不|腰不好|膝盖不好"
     r"|\ballerg|\bintoleran|\b(?:can ?not|can't|cannot|doesn't|does not|don't|do not|won't|never) "
     r"(?:eat|eats|drink|drinks|have|stand|handle|tolerate)\b|\bavoids?\b|\bavoiding\b|\bvegetarian\b|\bvegan\b"
     r"|\bgluten\b|\blactose\b|\bseasick|\bcarsick|\bmotion sickness\b|\bafraid of\b|\bscared of\b|\bfear of\b"
