@@ -11,6 +11,7 @@ from sidecar.rules.lexicon import (
     MANY_PEOPLE,
     NAME_STOPWORDS,
     NEGATION_PATTERN,
+    NOT_PETS,
     PAST_PATTERN,
     PEOPLE,
     ROLE_VERBS,
@@ -30,6 +31,7 @@ class Attribute(NamedTuple):
     subject: frozenset[str]
     rest: str
     before: frozenset[str]  # every word before the attribute, for `same_subject`
+    measured: bool = False  # found by a number and its unit ("70 kg", "七岁"), not by a word naming it
 
 
 class Frame(NamedTuple):
@@ -58,6 +60,7 @@ class Frame(NamedTuple):
     subject_nouns: frozenset[str]
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
+    head_order: str = ""  # the head's CJK characters in text order ("手机壳")
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -95,9 +98,10 @@ def _people_hits(text: str) -> list[tuple[int, int, str]]:
     found = []
     for hit in _PEOPLE.finditer(text):
         person = _person_or_none(hit.group())
-        if person is not None:
+        if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in NOT_PETS):
             found.append((hit.start(), hit.end(), person))
     return found
+
 
 
 def _without_people(text: str) -> str:
@@ -221,7 +225,17 @@ def frame(text: str) -> Frame:
         if person != "user" and len(between) <= _MODIFIER_CHARS and owned:
             # "the user's *best* friend", "用户的*大学*室友": another person than "the user's friend"
             modifiers |= {person + ":" + token for token in token_set(_POSSESSIVE.sub(" ", between))}
+            if people[index - 1][2] != "user":
+                modifiers.add(person + ":of:" + people[index - 1][2])  # "the boss's boss", "朋友的朋友"
     attribute_spans = _attribute_spans(folded)
+    age = attribute_spans.get("age")
+    if age is not None and folded[age[0]:age[1]].isdigit() and (not any(
+            person != "user" and start < age[0] for start, _, person in people) or any(
+            name.startswith("name:") for _, name in mentions) or any(
+            hit.start() > 0 for hit in _CAPITALISED.finditer(raw))):
+        # "the minimum version is 18": a bare number is an age only of a relative or pet ("the user's
+        # grandmother is 92"); beside a name it may be anything ("Emma, is 7" / "a 7-year-old named Emma").
+        del attribute_spans["age"]
     # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
     value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
                      default=len(raw) + 1)
@@ -229,25 +243,32 @@ def frame(text: str) -> Frame:
     # Any other capitalised word may be a person too ("the user beat Ken"): it counts for role order only.
     seen = {m for _, m in mentions}
     order_only = [(hit.start(), "name:" + hit.group().casefold()) for hit in _CAPITALISED.finditer(raw)
-                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen]
+                  if hit.start() > 0 and "name:" + hit.group().casefold() not in seen
+                  and hit.group().casefold() not in NAME_STOPWORDS]
     people_set = frozenset(m for _, m in mentions if m != "user")
     mentions.sort()
     ordered = tuple(m for _, m in mentions)
     in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
-                            _subject(folded[:start], ordered, whole=True))
+                            _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit())
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
+    head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
-                 head=_head(folded, ordered), subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
-                 new_value=_new_value(folded), user_after=_user_after(folded, people))
+                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order)
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
 _PASSIVE = re.compile(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
+
+
+def is_passive(text: str) -> bool:
+    """"… was hired by Chris", "被老板表扬了": the one who acts comes after the verb."""
+    return _PASSIVE.search(normalise(text)) is not None
 
 
 def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tuple[str, ...]:
@@ -293,20 +314,26 @@ def _new_value(folded: str) -> bool:
     return not ends or bool(token_set(folded[ends[-1]:]))
 
 
-def _head(folded: str, mentions: tuple[str, ...]) -> Optional[frozenset[str]]:
+def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str]:
+    """The head's words, and its CJK characters in text order."""
     switched = _SWITCHED_OBJECT.search(folded)
+    if switched is not None and switched.group(1).startswith("from "):
+        return None, ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
     if switched is not None:
         span = switched.group(1)
     else:
         hit = _HEAD_END.search(folded)
         if hit is None:
-            return None
+            return None, ""
         span = folded[:hit.start()]
     named = _subject(span, mentions, whole=True)
-    return frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+    head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+    return head, "".join(c for c in span if c in head)
 
 
-_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用)|"
+_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
+                       r"改到|调到|调成|"
+                       r"调整为|调整到|转到|设成|设为|设置为|定在|改名为|改名叫)|"
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
 _SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
@@ -400,14 +427,32 @@ def _is_plain_word(token: str) -> bool:
         is_cjk(token[0]) or token.isascii())
 
 
+# Words that state a measured attribute ("weighs", "胖到") and so say nothing else before its number.
+_MEASURE_VERBS = {
+    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚".split()),
+    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 gain lost lose put 了 已 经".split()),
+    "floor": frozenset("住 在 到 搬 live 了 已 经".split()),
+}
+
+
+def measure_verbs(found: Attribute) -> frozenset[str]:
+    """What a measured attribute's text does before its number besides stating it ("lifts 70 kg", "跑了 5
+    公里"): two such texts with other verbs are two facts ("weighs 70 kg" / "lifts 70 kg")."""
+    if not found.measured:
+        return frozenset()
+    return _content(found.before) - found.subject - _MEASURE_VERBS.get(found.concept, frozenset())
+
+
 def many_valued(attribute: str) -> bool:
     return attribute in _MANY_ATTRIBUTES
 
 
 def people_conflict(a: Frame, b: Frame) -> bool:
     """Other people, or the same people in swapped roles ("A 把 B 借给 C" / "C 把 B 借给 A")."""
-    if a.people != b.people:
-        only = a.people ^ b.people
+    # A name one text writes as a person and the other only mentions ("Chris hired Dana" / "Dana was hired
+    # by Chris") is in both.
+    only = (a.people ^ b.people) - (set(a.mentions) & set(b.mentions))
+    if only:
         if any(not m.startswith("name:") for m in only) or a.strong_name or b.strong_name:
             return True
         # A capitalised first word may be a tool, not a person: two of them that differ still conflict.
@@ -441,8 +486,12 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     if not (mine <= theirs or theirs <= mine):
         return True
     # A Chinese compound names another thing by the one noun it adds: "手机" / "手机壳", "电脑" / "电脑桌".
+    # A modifier before it names the same thing ("主编辑器" / "主力编辑器").
     cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
-    return len(cjk_mine) >= 2 and len(cjk_theirs) >= 2 and len(cjk_mine ^ cjk_theirs) == 1
+    if not (len(cjk_mine) >= 2 and len(cjk_theirs) >= 2 and len(cjk_mine ^ cjk_theirs) == 1):
+        return False
+    shorter, longer = sorted((a.head_order, b.head_order), key=len)
+    return not longer.endswith(shorter[-1:]) or longer.startswith(shorter)
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:
@@ -450,9 +499,19 @@ def attributes_conflict(a: Frame, b: Frame) -> bool:
     return bool(a.attributes and b.attributes and a.attributes[0].concept != b.attributes[0].concept)
 
 
-def plural_subject(found: Frame) -> bool:
-    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name."""
-    return bool(found.people & MANY_PEOPLE)
+def plural_subject(a: Frame, b: Frame) -> bool:
+    """A subject several people can be ("a friend", "a colleague"): one of their names is not the name,
+    unless both texts name the same one beside it ("the user's housemate Zhao Xue")."""
+    if not (a.people | b.people) & MANY_PEOPLE:
+        return False
+    named_a, named_b = _names_before(a), _names_before(b)
+    return not named_a or named_a != named_b
+
+
+def _names_before(found: Frame) -> frozenset[str]:
+    """The names written before the attribute (who it is), not after it (the value: "lives in Pune")."""
+    before = found.attributes[0].before if found.attributes else frozenset()
+    return frozenset(m for m in found.mentions if m.startswith("name:") and m[5:] in before)
 
 
 # A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.

@@ -63,7 +63,7 @@ PEOPLE = {
     "family": "家人 家里人 family",
     "team": "团队 组里 team",
     "client": "客户 甲方 client clients customer customers",
-    "roommate": "室友 舍友 roommate",
+    "roommate": "室友 舍友 roommate roommates flatmate flatmates housemate housemates",
     "neighbor": "邻居 neighbor neighbour",
     "classmate": "同学 classmate",
     "teacher": "老师 导师 teacher mentor advisor",
@@ -114,6 +114,8 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
 
 
 _TABLE, _CJK_WORDS = _surface_table()
+# A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
+NOT_PETS = frozenset("搜天热熊")
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
 
 
@@ -123,7 +125,10 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
     folded = normalise(text)
     found: set[tuple[str, str]] = set()
     for match in _CJK_WORDS.finditer(folded):
-        found.add(_TABLE[match.group()])
+        surface = _TABLE[match.group()]
+        if surface[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
+            continue  # "搜狗", "天猫": a brand, not a pet
+        found.add(surface)
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
         if word.endswith("'s"):
@@ -172,7 +177,8 @@ MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teac
 # names the subject. A single-valued attribute holds one value at a time (a new one replaces the old);
 # a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
-    ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b", False),
+    ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b|"
+            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)|(?<=\bis )\d+(?=\s*[.!]?\s*$)", False),
     ("name", r"改名叫|改名为|改名|更名为|更名|"
               r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
     ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),
@@ -203,11 +209,11 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("skill", r"擅长|\bgood at\b", True),
 )
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
-NEGATION_PATTERN = (r"已经不再|不再|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
+NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
                     r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|转到|切换到|"
@@ -224,7 +230,9 @@ TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
 # Capitalised first words that open a sentence without naming a person.
 NAME_STOPWORDS = frozenset(
     "the a an user users my our their his her its this that these those in on at for every each when after"
-    " before since last next project projects repo repository team it there here all most some".split())
+    " before since last next project projects repo repository team it there here all most some".split()) | frozenset(
+    "january february march april may june july august september october november december monday tuesday"
+    " wednesday thursday friday saturday sunday".split())  # when, never who
 # English verbs whose object is a person: "Ben thanks Carla" and "Carla thanks Ben" are two facts.
 ROLE_VERBS = ("to from with thanks thanked thank mentors mentored helps helped tells told asks asked gave"
               " gives lent lends owes owed met meets calls called married marries loves likes hates visits"

@@ -11,25 +11,30 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 
+from sidecar.rules.changes import may_name_old_value, replaced_value
 from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
     attributes_conflict,
     frame,
     heads_conflict,
+    is_passive,
     many_valued,
+    measure_verbs,
     people_conflict,
     plural_subject,
     predicate,
     same_subject,
 )
-from sidecar.rules.lexicon import CHANGE_CUES, frames, frames_conflict, has_change_cue
+from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
+from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates", "shared_weight",
-           "upper_weight"]
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates",
+           "restates_sharing", "shared_weight", "upper_weight"]
 
 # A value that follows one of these is the value of a single-valued attribute ("版本是 18",
 # "editor is vim", "switched to fish"): replacing it states a new value, not a new fact.
@@ -94,25 +99,65 @@ def restates(a: str, b: str) -> bool:
 
     Symmetric. Equal match keys are not a restatement (they are the same memory) and answer False.
     """
+    return restates_sharing(a, b, shared_weight(a, b))
+
+
+def restates_sharing(a: str, b: str, weight: float) -> bool:
+    """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
     key_a, key_b = match_key(a), match_key(b)
     if key_a == key_b or not key_a or not key_b:
         return False
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
-    if shared_weight(a, b) < MIN_NEAR_WEIGHT:
+    if weight < MIN_NEAR_WEIGHT:
         return False
-    a, b = canonical(a), canonical(b)
+    (a, hints_a), (b, hints_b) = _read(a), _read(b)
+    if hints_a & hints_b & _HINT_NUMBER:
+        a, b = with_shared_unit(a, b, CUE_TOKENS)
     if match_key(a) == match_key(b):
         return True  # the same words, a number written in words on one side
-    short, long = sorted((a, b), key=len)
+    both = hints_a & hints_b
+    if (both & _HINT_COPULA and _inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
+        return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
+    # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
+    return _same_fact(a, b, hints_a, hints_b) and not _swapped_around_verb(a, b)
+
+
+# What a text may hold, read once: most texts hold none of these, and their checks are skipped.
+_HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE = 1, 2, 4, 8, 16
+
+
+@memo(max_bytes=2 << 20)
+def _read(text: str) -> tuple[str, int]:
+    """The canonical text and what it may hold: one cache look-up for both."""
+    written = canonical(text)
+    return written, _hints(written)
+
+
+def _hints(text: str) -> int:
+    return ((_HINT_NUMBER if may_end_in_number(text) else 0) | (_HINT_COPULA if _has_copula(text) else 0)
+            | (_HINT_ROLE if may_name_role(text) else 0) | (_HINT_TELLING if may_tell(text) else 0)
+            | (_HINT_OLD_VALUE if may_name_old_value(text) else 0))
+
+
+def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
+    """`restates` past its first checks, on the canonical texts."""
+    short, long = (a, b) if (len(a), a) <= (len(b), b) else (b, a)
     if _extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if _continues(short, long):
         return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
     frame_a, frame_b = frame(a), frame(b)
+    told = _told_from_both_sides(a, b, frame_a, frame_b) if hints_a & hints_b & _HINT_TELLING else None
+    if told is not None:
+        return told
+    if frame_a.negated == frame_b.negated and (
+            (hints_b & _HINT_OLD_VALUE and _names_old_value(a, b, frame_a, frame_b))
+            or (hints_a & _HINT_OLD_VALUE and _names_old_value(b, a, frame_b, frame_a))):
+        return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if people_conflict(frame_a, frame_b):
         return False
     if frame_a.negated != frame_b.negated:
-        return _same_statement(frame_a, frame_b)
+        return _same_statement(frame_a, frame_b) or _negates_in_a_clause(a, b, frame_a, frame_b)
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
             or frames_conflict(frames(a), frames(b))):
         return False
@@ -121,12 +166,203 @@ def restates(a: str, b: str) -> bool:
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
-    if bool(frame_a.attributes) != bool(frame_b.attributes) and _shares_little_but_numbers(a, b):
-        return False  # "is 7" / "is in grade 7": a number one side names the attribute of is another fact
+    if bool(frame_a.attributes) != bool(frame_b.attributes) and (
+            _shares_little_but_numbers(a, b) or _only_the_attribute_differs(a, b, frame_a, frame_b)):
+        # "is 7" / "is in grade 7": a number one side names the attribute of is another fact; "is called
+        # Biscuit" / "loves biscuits": one side names an attribute the other does not state
+        return False
     if (frame_a.changed or frame_b.changed) and _stated_change(a, b, frame_a, frame_b):
         return True
     # A value may change only where both texts name the attribute, or neither does.
-    return _reworded(a, b, new_value=bool(frame_a.attributes) == bool(frame_b.attributes))
+    new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
+    if _reworded(a, b, new_value=new_value):
+        return True
+    # A reason or a time added after the new value ("now has three cats after adopting another"): the
+    # statement before it is compared.
+    cut_a, cut_b = _without_reason(a), _without_reason(b)
+    if (cut_a, cut_b) == (a, b) or not cut_a or not cut_b:
+        return False
+    # Only one value replaced in what is left: "has used GitHub Actions" is not all of "thinks GitHub Actions
+    # is powerful".
+    in_a, in_b = token_set(cut_a) - CUE_TOKENS, token_set(cut_b) - CUE_TOKENS
+    if len(in_a - in_b) > _REASON_SLOT or len(in_b - in_a) > _REASON_SLOT or not in_a - in_b or not in_b - in_a:
+        return False
+    return _reworded(cut_a, cut_b, new_value=new_value)
+
+
+_REASON_SLOT = 2  # tokens of the replaced value on each side
+
+
+_REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))"
+                     r"[^,，。.;；]*[。.!！]?$")
+
+
+def _without_reason(text: str) -> str:
+    """`text` without a trailing clause that gives a reason or a time ("… after adopting another")."""
+    return _REASON.sub("", text).strip()
+
+
+_COPULA = re.compile(r"是|\s(?:is|are)\s")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def _inverted(a: str, b: str) -> bool:
+    """"X is Y" and "Y is X", one copula each: an identity says the same read from either end."""
+    halves_a = _halves(a)
+    if halves_a is None:
+        return False
+    halves_b = _halves(b)
+    return halves_b is not None and halves_a == halves_b[::-1]
+
+
+def _has_copula(text: str) -> bool:
+    return "是" in text or " is " in text or " are " in text
+
+
+@memo(max_bytes=1 << 20)
+def _halves(text: str) -> tuple[str, str] | None:
+    """The keys of what stands before and after a text's one copula, or None."""
+    halves = _COPULA.split(normalise(text))
+    if len(halves) != 2:
+        return None
+    left, right = (_NOT_WORD.sub("", _ARTICLE.sub("", half.strip())) for half in halves)
+    return (left, right) if left and right else None
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+
+_USER_WORDS = re.compile(r"用户|\b(?:the\s+)?users?\b", re.IGNORECASE)
+# Share of what stands before a verb in one text that must stand after it in the other.
+_SWAPPED_SHARE = 0.6
+
+
+@memo(max_bytes=1 << 20)
+def _ordered_tokens(text: str) -> tuple[str, ...]:
+    """Content tokens in order, the user among them."""
+    return tokens(_USER_WORDS.sub(" usermark ", text))
+
+
+def _swapped_around_verb(a: str, b: str) -> bool:
+    """The same words with what stands before a shared word and what stands after it swapped: who did it
+    and to whom (or which of two things owns which) differ."""
+    if tokens(a) == tokens(b):
+        return False  # the same words in the same order (the user aside)
+    seq_a, seq_b = _ordered_tokens(a), _ordered_tokens(b)
+    if len(seq_a) < 3 or len(seq_b) < 3 or seq_a == seq_b:
+        return False
+    if is_passive(a) or is_passive(b) or told_both_ways(a, b) is not None:
+        return False  # "Dana was hired by Chris", "rents a room from …": the order is read elsewhere
+    for pivot in set(seq_a[1:-1]) & set(seq_b[1:-1]):
+        if seq_a.count(pivot) != 1 or seq_b.count(pivot) != 1:
+            continue
+        at_a, at_b = seq_a.index(pivot), seq_b.index(pivot)
+        # By word and CJK character: a bigram across the verb ("主关") belongs to neither side.
+        verb = _chars(frozenset((pivot,)))
+        before_a, after_a = _chars(frozenset(seq_a[:at_a])) - verb, _chars(frozenset(seq_a[at_a + 1:])) - verb
+        before_b, after_b = _chars(frozenset(seq_b[:at_b])) - verb, _chars(frozenset(seq_b[at_b + 1:])) - verb
+        if (before_a and before_b and len(before_a & after_b) >= _SWAPPED_SHARE * len(before_a)
+                and len(before_b & after_a) >= _SWAPPED_SHARE * len(before_b)
+                and not before_a & before_b):
+            return True
+    return False
+
+
+def _told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:
+    """One event told from each side with converse verbs ("lent his drill to Tom" / "Tom borrowed the user's
+    drill", "用户教女儿弹钢琴" / "女儿跟着用户学钢琴"): one fact when the one who acts is the same and what
+    happened is the same, two when the roles are swapped. None when the texts are not told so."""
+    both = told_both_ways(a, b)
+    if both is None:
+        return None
+    told_a, told_b = both
+    people = set(frame_a.mentions)
+    if people != set(frame_b.mentions) or len(people) < 2:
+        return None
+    if frame_a.mentions[0] == frame_b.mentions[0]:
+        return False  # "lent his drill to Tom" / "borrowed Tom's drill": the roles are swapped
+    # What happened, by word and CJK character (bigrams across a removed verb say nothing), counts aside.
+    roles = (frame_a.mentions[0], frame_b.mentions[0])
+    said_a, said_b = (_chars(token_set(predicate(_without_names(told.rest, roles)))) - _COUNT_CHARS
+                      for told in (told_a, told_b))
+    shared = said_a & said_b
+    if not shared:
+        return None  # the people and the verb agree, but not what was lent or taught
+    small, large = sorted((said_a, said_b), key=len)
+    return True if small <= large or len(shared) >= REWORDED_SHARE * len(said_a | said_b) else None
+
+
+# Numerals and classifiers ("一条围巾" / "围巾"): how many, not what.
+_COUNT_CHARS = frozenset("零一二两三四五六七八九十百千万个只条本张台把件辆部套双位名支首篇份颗的了")
+
+
+def _without_names(folded: str, people: tuple[str, ...]) -> str:
+    for person in people:
+        if person.startswith("name:"):
+            folded = folded.replace(person[5:], " ")
+    return folded
+
+
+def _without_people(found: Frame, values: frozenset[str]) -> Frame:
+    return found._replace(people=found.people - values, mentions=tuple(m for m in found.mentions if m not in values))
+
+
+_DETERMINERS = frozenset("all both entire whole every 都 全 全部 所有".split())
+# Past the replaced value the old text may say this much that the change does not repeat ("for music").
+_OLD_REST_WEIGHT = 1.4
+
+
+def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> bool:
+    """`new` states a change from a value `old` holds to one it does not ("lives in Berlin" / "moved from
+    Berlin to Munich", "服务器在腾讯云" / "把服务器从腾讯云迁到了华为云"), and `old` says little else: a change
+    bound to the value it replaces. A many-valued relation (a trip, a pet) is no value to replace."""
+    replaced = replaced_value(new)
+    if replaced is None or frame_old.negated or replaced_value(old) is not None:
+        return False
+    if frame_old.attributes and many_valued(frame_old.attributes[0].concept):
+        return False
+    was, now = token_set(replaced.old) - CUE_TOKENS, token_set(replaced.new) - CUE_TOKENS
+    in_old, in_new = token_set(old), token_set(new)
+    if not was or not was <= in_old or not now or now <= in_old:
+        return False
+    # The values are places, firms or tools, not people ("banks with Barclays" / "from Barclays to Monzo").
+    values = frozenset("name:" + w for w in normalise(replaced.old + " " + replaced.new).split())
+    if people_conflict(_without_people(frame_old, values), _without_people(frame_new, values)):
+        return False
+    if bool(frame_old.subject_nouns) != bool(frame_new.subject_nouns):
+        return False  # "lives in Oslo" / "the user's company moved from Oslo to Bergen"
+    if frames_conflict(frames(old), frames(new)):
+        return False
+    pair = _Pair(old, new)
+    if pair.total(was) < MIN_NEAR_WEIGHT:
+        return False  # one CJK character is no value
+    moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
+    named_qualifiers = frames(replaced.what)
+    if not _chars(moved) <= _chars(in_old) and not (moved and named_qualifiers and named_qualifiers <= frames(old)):
+        return False  # "lives in Porto" / "moved the office from Porto to …": something else moved
+    rest = token_set(normalise(predicate(old)).replace(replaced.old, " ")) - in_new - CUE_TOKENS
+    latin = {t for t in rest if not is_cjk(t[0])}
+    # CJK weighed by the characters left (bigrams would count "做测试" twice over).
+    left = len(_chars(frozenset(rest - latin)) - _chars(in_new))
+    return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
+
+
+def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """All that one text says beyond the other is the word giving a name ("called"), and the other says
+    nothing of its own: it states something else about the same words ("loves biscuits")."""
+    named, other, found = (a, b, frame_a) if frame_a.attributes else (b, a, frame_b)
+    attribute = found.attributes[0]
+    mine, theirs = token_set(named), token_set(other)
+    cue = mine - attribute.before - token_set(attribute.rest)
+    if attribute.concept in _PLACE_CONCEPTS:
+        # "在一家律所上班" / "投资了一家律所": the same place, another verb of the other's own
+        return bool(mine - theirs) and bool(theirs - mine - CUE_TOKENS) and mine - theirs <= cue
+    if attribute.concept != "name":
+        return False  # "attended" / "went to": the other may say it with words too common to count
+    return bool(mine - theirs) and not theirs - mine - CUE_TOKENS and mine - theirs <= cue
+
+
+_PLACE_CONCEPTS = frozenset({"employer", "residence", "school"})
 
 
 def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
@@ -141,7 +377,7 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     for changed, text, other, other_text in stating:
         if changed.head and _names_head(changed.head, other_text):
             return True  # what changed is named in the other text: "测试" … "测试框架换成了"
-        if not changed.head and other.head and other.head <= _chars(token_set(text)):
+        if not changed.head and other.head and other.head <= _chars(token_set(text)) and _ends_noun(other.head, text):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
@@ -155,8 +391,33 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     return True
 
 
+# What may follow a noun in a Chinese sentence without making it part of a longer noun ("手机" / "手机壳").
+_AFTER_NOUN = frozenset("的了是在和与也都，,。.!！;；、 ")
+
+
+def _ends_noun(head: frozenset[str], text: str) -> bool:
+    """The CJK part of `head` is written in `text` as a whole noun, not the start of a longer one: "换了新手机"
+    names the phone, "换了一个新手机壳" a case."""
+    cjk = {t for t in head if is_cjk(t[0])}
+    if not cjk:
+        return True
+    folded = normalise(text)
+    cues = [hit.end() for hit in _CHANGE.finditer(folded)]
+    value_from = cues[-1] if cues else 0
+    if cjk <= set(folded[:value_from]):
+        return True  # named before the change: what changes
+    last = max(folded.rfind(char) for char in cjk)
+    after = folded[last + 1:last + 2]
+    return not after or after in _AFTER_NOUN or not is_cjk(after)
+
+
+_CHANGE = re.compile(STATED_CHANGE_PATTERN)
+
+
 # Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
 _HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her his their its".split())
+# What the user thinks or may do says nothing about what changed ("觉得周会可以改成…", "打算把 kite 升级到…").
+_HEAD_MODAL_CHARS = frozenset("觉得认为可以想要打算应该会能")
 
 
 def _names_head(head: frozenset[str], other_text: str) -> bool:
@@ -166,6 +427,9 @@ def _names_head(head: frozenset[str], other_text: str) -> bool:
     there = _chars(token_set(other_text))
     latin = {w for w in words if not is_cjk(w[0])}
     cjk = words - latin
+    if cjk and not cjk - _HEAD_MODAL_CHARS:
+        return False  # only a name and what the user means to do with it
+    cjk -= _HEAD_MODAL_CHARS
     return bool(words) and latin <= there and 2 * len(cjk & there) >= len(cjk)
 
 
@@ -251,7 +515,12 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None
     if not same_subject(mine, theirs):
         return False
-    if plural_subject(a) or a.past != b.past:
+    if measure_verbs(mine) != measure_verbs(theirs):
+        return False  # "weighs 70 kg" / "lifts 70 kg": one number, two things measured
+    if (mine.concept in _MODIFIER_CONCEPTS and token_set(mine.rest) != token_set(theirs.rest)
+            and not (a.changed or b.changed)):
+        return False  # "likes green tea" / "likes green curry": a colour before two things, and no change
+    if plural_subject(a, b) or a.past != b.past:
         return None
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
@@ -266,6 +535,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     return True
 
 
+# Attributes whose word may stand before a noun it describes ("green tea", "红色的外套").
+_MODIFIER_CONCEPTS = frozenset({"color"})
 _OWNED_AFTER = re.compile(r"\s*[^\s的,，。]{1,8}的[\u4e00-\u9fff]")
 _VALUE_PARTICLES = re.compile(r"^(?:在|了|是|为|到|去|于|(?:to|in|at|on|is|the|a|an)\b)+")
 
@@ -276,11 +547,53 @@ def _value_key(rest: str) -> str:
 
 def _same_statement(a: Frame, b: Frame) -> bool:
     """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
-    plain_a, plain_b = token_set(a.plain) - CUE_TOKENS, token_set(b.plain) - CUE_TOKENS
+    plain_a, plain_b = token_set(a.plain) - _STATE_TOKENS, token_set(b.plain) - _STATE_TOKENS
     if plain_a and plain_a == plain_b:
         return True
     core_a, core_b = _core(match_key(a.plain)).rstrip("了"), _core(match_key(b.plain)).rstrip("了")
-    return len(core_a) >= 3 and core_a == core_b
+    if len(core_a) >= 3 and core_a == core_b:
+        return True
+    # A habit stopped as a whole ("晚上会喝酒" / "已经不喝酒了", "每天吃早饭" / "不吃早饭了"): how often or when the
+    # positive statement held does not make another statement; a narrower negation ("晚上不喝咖啡") does.
+    positive, negative = (core_b, core_a) if a.negated else (core_a, core_b)
+    if len(negative) < 3:
+        return False
+    for pattern in (_HOW_OFTEN, _HABIT):
+        stripped = _core(pattern.sub("", positive)).rstrip("了")
+        # "不用安抚奶嘴" is "not using" as often as "no need to": the negation may have taken the "用".
+        if stripped == negative or stripped.replace("用", "") == negative.replace("用", ""):
+            return True
+    return False
+
+
+# Words that say a state was reached, beside a negation ("has decided not to", "has become"): no content.
+_STATE_TOKENS = CUE_TOKENS | frozenset(tokens("become became decided decide"))
+# How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
+_HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
+
+
+_CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
+
+
+def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """One clause of the negated text negates the other text whole ("用户在学西班牙语" / "用户不学西班牙语了，
+    改学法语"): the newer state replaces the older, whatever else the text goes on to say."""
+    negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
+    said = token_set(positive.plain) - _STATE_TOKENS
+    if 2 * len(said & token_set(negated)) < len(said):
+        return False  # most of what the positive text says is not in the negated one at all
+    clauses = [c for c in _CLAUSE.split(negated) if c.strip()]
+    if len(clauses) < 2:
+        return False
+    return any(_same_statement(frame(clause), positive) for clause in clauses if frame(clause).negated)
+
+
+_HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|"
+                    r"经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                    r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)"
+                    r"|on weekends"
+                    r"|regularly|often|sometimes|usually|always|still)\b")
 
 
 _CONNECTORS = re.compile(
@@ -303,7 +616,26 @@ def _extends(short: str, long: str) -> bool:
 def _continues(short: str, long: str) -> bool:
     """`long` is `short` and more words run on, with no comma or connecting word between."""
     head, whole = _soft_key(short), _soft_key(long)
-    return whole.startswith(head) and bool(tokens(whole[len(head):]))
+    if whole.startswith(head) and bool(tokens(whole[len(head):])):
+        return True
+    # The same with the words stemmed ("likes apples" / "likes apple pie"), when no connecting word follows.
+    if not short.isascii():
+        return False
+    said, more = tokens(short), tokens(long)
+    if (not said or len(more) <= len(said) or more[:len(said)] != said or not said[-1].isalpha()
+            or is_cjk(more[len(said)][0])):
+        return False
+    seen, end = 0, -1
+    for word in _LATIN_WORDS.finditer(whole):
+        if tokens(word.group()):
+            seen += 1
+            if seen == len(said):
+                end = word.end()
+                break
+    return end >= 0 and _CONNECTORS.match(whole, end) is None and _CONNECTORS.match(whole, end + 1) is None
+
+
+_LATIN_WORDS = re.compile(r"[^\W_]+")
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
@@ -435,9 +767,12 @@ def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: 
         return True
     if prefix.rstrip().endswith((" of", " for")):
         return True  # "the Pro plan of Notion" / "… of Figma", "captain of the chess club": whose, not what
+    if prefix.rstrip().endswith(("是", "为")) and _CJK_NOUN_END.fullmatch(suffix.strip()):
+        return False  # "是虎皮鹦鹉" / "是玄凤鹦鹉": the kind of thing the value is, not a qualifier
     return pair.total(frozenset(tokens(suffix)) - CUE_TOKENS) >= _QUALIFIED_WEIGHT
 
 
+_CJK_NOUN_END = re.compile("[\u4e00-\u9fff]{1,3}[。.!！]?")
 # What the statement still says after a replaced qualifier: one CJK word or one Latin word.
 _QUALIFIED_WEIGHT = 0.6
 _TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|"

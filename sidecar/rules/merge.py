@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Generic, NamedTuple, Optional, TypeVar
 
@@ -13,7 +14,15 @@ import msgspec
 from protocol import MemoryItem, Update
 from sidecar.rules.evict import evict, oldest_first
 from sidecar.rules.facts import frame
-from sidecar.rules.match import MIN_NEAR_WEIGHT, keys_of, match_key, may_replace, restates, shared_weight
+from sidecar.rules.match import (
+    MIN_NEAR_WEIGHT,
+    keys_of,
+    match_key,
+    may_replace,
+    restates,
+    restates_sharing,
+    shared_weight,
+)
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
 from sidecar.rules.wording import canonical
@@ -202,13 +211,16 @@ def merge_contents(
     between merges; without one, a fresh index is built.
     """
     current = list(stored)
-    # The first stored memory of a key or a text stands for it (a store written by hand may repeat one).
-    positions = {item.content: p for p, item in reversed(list(enumerate(current)))}
+    # The first stored memory of a key or a text stands for it (a store written by hand may repeat one):
+    # built from the end, so earlier positions overwrite later ones (zip and dict, not a Python loop).
+    texts = [item.content for item in current]
+    backwards = range(len(texts) - 1, -1, -1)
+    positions = dict(zip(reversed(texts), backwards, strict=True))
     if store_texts is None:
         store_texts = StoreTexts()
     store_texts.sync(frozenset(positions))
     key_of = store_texts.key_of
-    by_key = {key_of[item.content]: p for p, item in reversed(list(enumerate(current)))}
+    by_key = dict(zip(map(key_of.__getitem__, reversed(texts)), backwards, strict=True))
     basis_texts = [text for text in (normalise_whitespace(b) for b in basis) if text]
     deleted = [text for text in basis_texts if match_key(text) not in by_key]
     deleted_keys = {match_key(text) for text in deleted}
@@ -253,14 +265,17 @@ def merge_contents(
         placed.add(position, content)
 
     memories = evict(oldest_first(current), limit)
-    kept = {item.id for item in memories}
+    kept = set(map(_ID, memories))
     return Merged(
         memories=memories,
         added=[item for item in added if item.id in kept],
         updated=[Update(before=before, after=current[p]) for p, before in originals.items() if current[p].id in kept],
-        evicted=[item for p, item in enumerate(stored) if item.id not in kept],
+        evicted=[item for item in stored if item.id not in kept],
         dropped=dropped,
     )
+
+
+_ID = operator.attrgetter("id")
 
 
 def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
@@ -268,7 +283,7 @@ def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> O
     on a tie."""
     ranked = sorted(((shared_weight(current[p].content, content), current[p].created_at, p) for p in near),
                     reverse=True)
-    for _, _, position in ranked:
-        if restates(current[position].content, content):
+    for weight, _, position in ranked:
+        if restates_sharing(current[position].content, content, weight):
             return position
     return None

@@ -20,10 +20,16 @@ _ARTICLE_UNITS = frozenset("个 只 位 名 种 件 条 本 张 家 所 座 门 
                            " 点 口 下".split())
 _RUN = re.compile("(第)?([零〇一二两三四五六七八九十][零〇一二两三四五六七八九十百千万]*|半)((?:"
                   + "|".join(map(re.escape, _UNITS)) + ")(半)?)?")
+# "上星期" / "礼拜三" are "上周" / "周三"; "每个星期" is "每周".
+_WEEK = re.compile("(?<=[上下这本每])个?(?:星期|礼拜)|(?:星期|礼拜)(?=[一二三四五六日天])")
+# "买了台洗碗机" is "买了一台洗碗机": the article "one" left out before a classifier.
+_ONE_OF = re.compile("(?<=了)(?=(?:台|个|只|部|辆|件|条|本|张|把|双|套)[\u4e00-\u9fff])")
+# "一天喝两杯" is "每天喝两杯": one day before a verb and a count is a rate.
+_PER = re.compile("(?<![第这那])一(天|周|星期|个月|年)(?=[\u4e00-\u9fff]{1,3}?[一二两三四五六七八九十半\\d])")
 _YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
 _ENGLISH_UNITS = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
     "seventeen": 17, "eighteen": 18, "nineteen": 19,
 }
 _ENGLISH_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
@@ -99,19 +105,41 @@ def canonical(text: str) -> str:
     """`text` with counted Chinese numerals, years, English number words and ordinals written as digits,
     and British spellings and unit names in one form."""
     if not text.isascii():
+        text = _WEEK.sub("周", text)
+        text = _ONE_OF.sub("一", text)
+        text = _PER.sub(r"每\1", text)
         text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
         text = _RUN.sub(_replace_chinese, text)
     if _has_english_number(text):
-        text = _ENGLISH_WORD.sub(_replace_english, text)
+        text = _ENGLISH_WORD.sub(_replace_english, _A_DOZEN.sub("dozen", text))
     text = _DIGIT_ORDINAL.sub(r"\1", _THOUSANDS.sub("", text))
     words = {w.casefold() for w in _ASCII_WORD.findall(text)}
     if words & _LATIN_VARIANTS:
         text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
     if not text.isascii() and _CJK_VARIANT.search(text):
         text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
+    if not text.isascii() and "学会" in text:
+        text = _LEARNT.sub("会", text)
+    if _HEDGE_HINT.search(text):
+        text = _HEDGE.sub("", text)
+    if "个" in text:
+        text = _CLASSIFIED_TIME.sub(r"\1 ", text)
     return text
 
 
+# A correction or a hedge says how sure the text is, not what it says ("其实是秋田犬，之前说错了").
+_HEDGE_HINT = re.compile(r"错了|误会|其实|实际上|并[不没]|after all|actually|in fact", re.IGNORECASE)
+_HEDGE = re.compile(r"[，,]\s*(?:之前|以前|刚才)?(?:说错了|记错了|搞错了|弄错了|是误会)[。.]?|其实|实际上|"
+                    r"(?<=[\u4e00-\u9fff])并(?=[不没])|"
+                    r"\s*\b(?:after all|actually|in fact)\b", re.IGNORECASE)
+# "7.5 个小时" is "7.5 小时": a classifier between a count and its time unit.
+_CLASSIFIED_TIME = re.compile(r"(\d)\s*个\s*(?=小时|月|星期|礼拜|钟头)")
+
+# "学会开车了" is "会开车了" (now able to), never "计算机学会" (a society) or "学会员".
+_LEARNT = re.compile("学会(?=[\u4e00-\u9fff])(?!会员|的|了(?:$|[，。,.]))")
+
+
+_A_DOZEN = re.compile(r"\ba dozen\b", re.IGNORECASE)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _DIGIT_ORDINAL = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _VARIANTS = {

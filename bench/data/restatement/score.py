@@ -1,12 +1,14 @@
 """Precision and recall of the restatement rule per shape, language and half, beside another commit's rule.
 
-    python3 bench/data/restatement/score.py [--baseline REF] [--shapes FILE] [--errors]
+    python3 bench/data/restatement/score.py [--baseline REF] [--shapes FILE] [--only-dev] [--errors [dev|all]]
 
 Scores both labelled sets: `pairs.jsonl` (positive = restatement or update) and the shapes set
 (`shapes/pairs.jsonl`, positive = same). A pair is predicted positive when the match keys are equal or
 `restates(old, new)`. The baseline is the rule at REF (default `main`), exported with `git archive` into
 a temporary directory and run in its own process, so both rules score the same pairs in one run.
-`--errors` lists the wrong answers on the dev halves only: the test halves are for reporting, not tuning.
+`--errors` lists the wrong answers on the dev halves (`--errors all`: both halves, for sets that are
+development data already). `--only-dev` reads only the dev rows of the shapes file (a fresh held-out set:
+its test half is never read, printed or scored).
 """
 
 from __future__ import annotations
@@ -80,11 +82,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default="main", help="git ref whose rule is scored beside this one")
     parser.add_argument("--shapes", type=Path, default=HERE / "shapes" / "pairs.jsonl")
-    parser.add_argument("--errors", action="store_true", help="list wrong answers on the dev halves")
+    parser.add_argument("--errors", nargs="?", const="dev", choices=("dev", "all"),
+                        help="list wrong answers on the dev halves (or on both)")
+    parser.add_argument("--only-dev", action="store_true", help="read only the dev rows of the shapes file")
+    parser.add_argument("--no-pairs", action="store_true", help="score the shapes file alone")
     args = parser.parse_args()
-    sets = {"pairs": pairs_of("pairs", load(HERE / "pairs.jsonl"))}
+    sets = {} if args.no_pairs else {"pairs": pairs_of("pairs", load(HERE / "pairs.jsonl"))}
     if args.shapes.exists():
-        sets["shapes"] = pairs_of("shapes", load(args.shapes))
+        rows = load(args.shapes)
+        sets["shapes"] = pairs_of("shapes", [r for r in rows if r["split"] == "dev"] if args.only_dev else rows)
     with tempfile.TemporaryDirectory() as temp:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.baseline, "sidecar", "protocol"],
                                  capture_output=True, check=True).stdout
@@ -98,9 +104,9 @@ def main() -> int:
             if args.errors:
                 for index, pair in enumerate(pairs):
                     mine = said["this rule"][index]
-                    if pair["split"] == "dev" and mine != pair["truth"]:
+                    if (args.errors == "all" or pair["split"] == "dev") and mine != pair["truth"]:
                         kind = "false merge" if mine else "missed"
-                        print(f"  {kind} [{pair['group']}] {pair['old']} | {pair['new']}")
+                        print(f"  {kind} [{pair['group']}/{pair['split']}] {pair['old']} | {pair['new']}")
     return 0
 
 

@@ -1,0 +1,68 @@
+"""A stated change that names the value it replaces: "moved from X to Y", "从 X 换成 Y" (issue 16.3)."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional
+
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import normalise
+
+_VALUE = r"(?P<old>[^,，。;；:：]{1,40}?)"
+_NEW = r"(?P<new>[^,，。;；:：]{1,40})"
+# A change verb before "from": "flew from London to Paris" is a trip, not a change of a value.
+_ENGLISH_FROM = re.compile(
+    r"\b(?:moved|switched|changed|migrated|upgraded|downgraded|transferred|converted|relocated|shifted|swapped"
+    r"|ported|rewrote|went|gone|has gone|moving|switching|migrating)\b(?P<what>(?:\s+[a-z'’]+){0,4}?)\s+from\s+"
+    + _VALUE + r"\s+(?:to|over to|onto|for)\s+" + _NEW)
+_ENGLISH_LEFT = re.compile(r"\b(?:left|quit)\s+" + _VALUE + r"\s+(?:and|to)\s+(?:joined|join|went to|go to|moved to)\s+"
+                           + _NEW)
+_ENGLISH_INSTEAD = re.compile(_NEW.replace("new", "new_first") + r"\s+(?:instead of|rather than)\s+"
+                              + _VALUE.replace("{1,40}?", "{1,40}"))
+_CHINESE_FROM = re.compile(
+    "(?:把(?P<what>[^,，。;；从]{1,12}))?从" + _VALUE
+    + "(?:换成了?|换到了?|换为|改成了?|改为|改用了?|迁到了?|迁移到了?|转到了?|搬到了?|升级到了?|升级为|"
+    "升级成|切换到了?|切换成|跳槽到了?|调到了?|调整为|转为|变成了?|更新到了?|降到了?|涨到了?|提高到了?|"
+    "推迟到了?|提前到了?)" + _NEW)
+_CHINESE_LEFT = re.compile("离开了?" + _VALUE + "(?:，|,)?(?:去了|加入了?|跳槽到了?|跳槽去了|进了|到了)" + _NEW)
+_CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而不是"
+                              + _VALUE.replace("{1,40}?", "{1,40}"))
+
+
+# Every pattern above holds one of these: most texts hold none.
+_TRIGGERS = ("from", "left", "quit", "instead", "rather", "从", "离开", "而不是")
+_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
+
+
+class Replaced(NamedTuple):
+    old: str
+    new: str
+    what: str = ""  # what moved, when the text names it ("moved *the office* from …", "把*公司*从 …")
+
+
+def may_name_old_value(text: str) -> bool:
+    """`text` holds a word `replaced_value` needs (a cheap test before it)."""
+    return _TRIGGER.search(text.casefold()) is not None
+
+
+def replaced_value(text: str) -> Optional[Replaced]:
+    """The value a text says was replaced and the one that replaced it, or None when it names no old value."""
+    folded = text.casefold()
+    if _TRIGGER.search(folded) is None:
+        return None
+    return _replaced_value(text)
+
+
+@memo(max_bytes=1 << 20)
+def _replaced_value(text: str) -> Optional[Replaced]:
+    folded = normalise(text)
+    for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT):
+        found = pattern.search(folded)
+        if found is not None:
+            what = found.groupdict().get("what") or ""
+            return Replaced(found.group("old").strip(), found.group("new").strip(), what.strip())
+    for pattern in (_ENGLISH_INSTEAD, _CHINESE_INSTEAD):
+        found = pattern.search(folded)
+        if found is not None:
+            return Replaced(found.group("old").strip(), found.group("new_first").strip())
+    return None
