@@ -6,6 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol import MemoryItem
+from sidecar.rules import rank
+from sidecar.rules.constraints import states_constraint
 from sidecar.rules.evict import shape_for_save
 from sidecar.rules.rank import MAX_QUERY_CHARS, RankingIndex, _bounded
 from sidecar.rules.tokens import tokens
@@ -156,3 +158,40 @@ def test_a_compound_meets_its_parts_when_the_store_says_both() -> None:
     assert scores["compound"] > 0 == scores["other"]
     alone = [mem("compound", "Ben bought a used surfboard", 1), mem("other", "Ben painted the shed", 2)]
     assert dict(RankingIndex(alone).ranked("his board"))[0] == 0, "no split the store's words do not make"
+
+
+def test_a_request_for_advice_prefers_the_memory_stating_a_lasting_constraint() -> None:
+    # Issue 17: the allergy shares no word with the request, yet advice on a dinner must respect it.
+    stored = [mem("allergy", "Omar is allergic to shellfish", 1),
+              mem("likes", "Omar likes a quiet table by the window", 2),
+              *(mem(f"f{n}", f"Omar read a novel about sailing, chapter {n}", 3 + n) for n in range(20))]
+    index = RankingIndex(stored)
+    scores = {index.items[p].id: s for p, s in index.ranked("Can you recommend a dinner place for Omar?")}
+    assert scores["allergy"] > scores["f0"]
+    facts = {index.items[p].id: s for p, s in index.ranked("Which novel did he read?")}
+    assert facts["allergy"] == facts["likes"] == 0, "a question of fact is no request for advice"
+
+
+def test_stating_a_constraint_neither_lengthens_a_memory_nor_expands_a_query() -> None:
+    index = RankingIndex([mem("a", "Omar is allergic to shellfish", 1)])
+    text = index._texts["Omar is allergic to shellfish"]
+    assert ("%constraint", 1) in text.counts
+    assert text.length == sum(count for term, count in text.counts if term != "%constraint")
+    assert "%constraint" not in index._query_weights("Omar is allergic to shellfish")
+
+
+@given(memory_lists(max_size=20), contents)
+def test_a_request_only_ever_adds_to_the_direct_scores_of_constraint_memories(
+        items: list[MemoryItem], query: str) -> None:
+    stored = shape_for_save(items, 1000)
+    with_it = RankingIndex(stored)._scores(query)[0]
+    saved, rank.CONSTRAINT_WEIGHT = rank.CONSTRAINT_WEIGHT, 0.0
+    try:
+        without = RankingIndex(stored)._scores(query)[0]
+    finally:
+        rank.CONSTRAINT_WEIGHT = saved
+    for position, item in enumerate(stored):
+        if states_constraint(item.content):
+            assert with_it[position] >= without[position]
+        else:
+            assert with_it[position] == without[position]

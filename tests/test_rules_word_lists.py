@@ -115,3 +115,19 @@ def test_two_english_words_meet_a_form_the_lists_write_as_one() -> None:
     assert "@credit_card" in concept_terms("I lost my credit cards")
     assert "@business_trip" in concept_terms("a business trip to Munich")
     assert "@credit_card" not in concept_terms("credit. Card")
+
+
+@pytest.mark.parametrize(("chinese", "english", "concept"), [
+    ("刹车片该换了", "the brakes squeak", "@brake"), ("女儿数学考得不错", "she is good at maths", "@math"),
+    ("帐篷和睡袋都带上", "a warm sleeping bag", "@sleeping_bag"), ("水龙头一直滴水", "the faucet drips", "@faucet"),
+    ("广角镜头", "a wide angle lens", "@wide_angle"), ("查一下征信", "my credit score", "@credit_report"),
+])
+def test_everyday_words_of_the_fourth_section_meet_across_languages(chinese: str, english: str, concept: str) -> None:
+    # Issue 17: general vocabulary by domain (car, school, outdoor, home repair, camera, money).
+    assert concept in concept_terms(chinese) and concept in concept_terms(english)
+
+
+def test_a_longer_form_is_never_read_as_the_shorter_one_inside_it() -> None:
+    # 保险杠 (a bumper) holds 保险 (insurance), 头灯 (a headlamp) holds 灯 (a lamp): the whole word decides.
+    assert "@bumper" in concept_terms("后保险杠刮了") and "@insurance" not in concept_terms("后保险杠刮了")
+    assert "@headlamp" in concept_terms("夜爬要带头灯") and "@lamp" not in concept_terms("夜爬要带头灯")

@@ -16,6 +16,7 @@ from sidecar.rules.concepts import (
     concept_terms,
     states_time,
 )
+from sidecar.rules.constraints import asks_for_advice, states_constraint
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -45,6 +46,10 @@ ROOT_WEIGHT = 0.5
 COMPOUND_WEIGHT = 0.5
 # A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
 WHEN_WEIGHT = 0.5
+# A message asking for advice ("推荐…", "should I…") weakly prefers, as much as they are rare, the memories
+# stating a lasting constraint (an allergy, an injury, a diet, a fear, a budget): advice must respect them.
+CONSTRAINT_WEIGHT = 0.5
+CONSTRAINT_TERM = "%constraint"
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
@@ -68,7 +73,14 @@ def search_terms(text: str) -> list[str]:
     terms += concept_terms(text)
     if states_time(text):
         terms.append(WHEN_TERM)
+    if states_constraint(text):
+        terms.append(CONSTRAINT_TERM)
     return terms
+
+
+def _marker(term: str) -> bool:
+    """A term saying what kind of thing a memory states (when, a constraint), not one of its words."""
+    return term in (WHEN_TERM, CONSTRAINT_TERM)
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -121,8 +133,9 @@ class _Text(NamedTuple):
 
 def _read(text: str) -> _Text:
     counts = tuple(Counter(search_terms(text)).items())
-    # Saying when is a property of the memory, not one of its words: it neither lengthens it nor expands a query.
-    length = sum(count for term, count in counts if term != WHEN_TERM)
+    # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
+    # nor expands a query.
+    length = sum(count for term, count in counts if not _marker(term))
     return _Text(counts, length, normalise(text), tuple(alias_statements(text)))
 
 
@@ -239,7 +252,7 @@ class RankingIndex:
         named = names(bounded)
         weights: dict[str, float] = {}
         framing = _question_words(QUESTION_WORDS)
-        terms = [term for term in search_terms(bounded) if term not in framing and term != WHEN_TERM]
+        terms = [term for term in search_terms(bounded) if term not in framing and not _marker(term)]
         for term in terms:
             if term not in weights and (term in self._postings or term in self._alias_hits):
                 weights[term] = self._weight(term, named)
@@ -255,6 +268,8 @@ class RankingIndex:
                         weights[joined] = COMPOUND_WEIGHT
         if WHEN_TERM in self._postings and asks_when(bounded):
             weights[WHEN_TERM] = WHEN_WEIGHT
+        if CONSTRAINT_WEIGHT > 0 and CONSTRAINT_TERM in self._postings and asks_for_advice(bounded):
+            weights[CONSTRAINT_TERM] = CONSTRAINT_WEIGHT
         if self._aliases:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:
@@ -295,7 +310,7 @@ class RankingIndex:
         gathered: dict[str, float] = {}
         for position in best:
             for term, _ in self._texts[self.items[position].content].counts:
-                if term not in weights and term != WHEN_TERM:
+                if term not in weights and not _marker(term):
                     gathered[term] = gathered.get(term, 0.0) + self._idf(term)
         return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
 
