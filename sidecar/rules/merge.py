@@ -80,12 +80,12 @@ class TextIndex(Generic[K]):
                 continue
             for name in holders:
                 scores[name] = scores.get(name, 0.0) + weight
-        # Sorted by name first: ties then never depend on set order, which the hash seed changes between
-        # processes (the same merge must give the same store everywhere).
-        worth = sorted(name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT)
+        worth = [name for name, score in scores.items() if score >= MIN_NEAR_WEIGHT]
+        # Ties broken by the name, never by set order, which the hash seed changes between processes (the
+        # same merge must give the same store everywhere).
         if len(worth) <= limit:
-            return sorted(worth, key=scores.__getitem__, reverse=True)
-        return heapq.nlargest(limit, worth, key=scores.__getitem__)
+            return sorted(worth, key=lambda name: (-scores[name], name))
+        return heapq.nsmallest(limit, worth, key=lambda name: (-scores[name], name))
 
 
 class StoreTexts:
