@@ -155,6 +155,10 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     told = _told_from_both_sides(a, b, frame_a, frame_b) if hints_a & hints_b & _HINT_TELLING else None
     if told is not None:
         return told
+    if _owned_subject(a, b, frame_a, frame_b) or _owned_subject(b, a, frame_b, frame_a):
+        return False  # "the user's boss prefers …" / "the user's boss's assistant prefers …": whose differs
+    if _moves_another_thing(a, b, frame_a, frame_b) or _moves_another_thing(b, a, frame_b, frame_a):
+        return False  # "用户搬到了大理" / "用户把工作室搬到了大理": what moved is another thing
     if frame_a.negated == frame_b.negated and (
             (hints_b & _HINT_OLD_VALUE and _names_old_value(a, b, frame_a, frame_b))
             or (hints_a & _HINT_OLD_VALUE and _names_old_value(b, a, frame_b, frame_a))):
@@ -609,13 +613,21 @@ _TRAILING = "。.!！ "
 
 
 def _extends(short: str, long: str) -> bool:
-    """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5)."""
+    """`long` holds `short` whole and then adds detail after a comma or a connecting word (issue 16.5),
+    unless the detail says whom the fact is for or `long` writes as a name a word `short` writes plainly
+    ("likes cats" / "likes Cats, the musical")."""
     if short[:1].casefold() != long[:1].casefold():
         return False
     head, whole = _core(normalise(short).strip().rstrip(_TRAILING)), _core(normalise(long).strip())
     if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
         return False
-    return _CONNECTORS.match(whole, len(head)) is not None
+    if _CONNECTORS.match(whole, len(head)) is None or _FOR_SOMEONE.match(whole, len(head)):
+        return False
+    return not (names(long) - names(short)) & token_set(short)
+
+
+# Detail that says whom a fact is for ("collects stamps for a friend's kid", "…，给女儿织的"): another fact.
+_FOR_SOMEONE = re.compile(r"[,，]?\s*(?:for\s+(?:(?:a|an|the|my|our)\s+)?(?:\w+(?:'s|’s)|his|her|their)\b|[给替](?!自己))")
 
 
 def _continues(short: str, long: str) -> bool:
@@ -641,6 +653,94 @@ def _continues(short: str, long: str) -> bool:
 
 
 _LATIN_WORDS = re.compile(r"[^\W_]+")
+
+
+# A possessive marker after a word: what follows is a thing that word's owner has.
+_POSSESSIVE = re.compile(r"(?<=\w)'s(?=\s)|(?<=[\u4e00-\u9fff])的(?=[\u4e00-\u9fff])")
+_OWNED_MAX_CHARS = 12
+
+
+@memo(max_bytes=1 << 20)
+def _possessives(text: str) -> tuple[str, frozenset[int]]:
+    """The folded text without possessive markers, and where each marker stood in it."""
+    folded = _SPACES.sub(" ", normalise(text).strip().rstrip(_TRAILING)).replace("’", "'")
+    out: list[str] = []
+    at: set[int] = set()
+    last = 0
+    for hit in _POSSESSIVE.finditer(folded):
+        out.append(folded[last:hit.start()])
+        at.add(sum(map(len, out)))
+        last = hit.end()
+    out.append(folded[last:])
+    return "".join(out), frozenset(at)
+
+
+def _owned_subject(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """`b` says of a thing owned by `a`'s subject what `a` says of the subject itself: past the words both
+    begin with, `b` goes on with a possessive and a noun, and then with all that `a` goes on with ("the
+    user is an early riser" / "the user's toddler is an early riser"), or the noun is one `a` names
+    later ("用户把充电宝借给了同桌" / "用户的同桌把充电宝借给了用户": the roles are swapped). A noun naming an
+    attribute `a` does not ("用户是 A 型血" / "用户的血型是 A 型") is the subject's own."""
+    if "'" not in b and "’" not in b and "的" not in b:
+        return False
+    plain_a, _ = _possessives(a)
+    plain_b, marks_b = _possessives(b)
+    start = 0
+    limit = min(len(plain_a), len(plain_b))
+    while start < limit and plain_a[start] == plain_b[start]:
+        start += 1
+    while start > 0 and plain_a[start - 1] == " ":
+        start -= 1
+    if start == 0 or start not in marks_b:
+        return False
+    following = _next_word(plain_a, start)
+    if len(following.strip()) < 2:
+        return False
+    for length in range(1, _OWNED_MAX_CHARS + 1):
+        if not plain_b.startswith(following, start + length):
+            continue
+        owned = token_set(plain_b[start:start + length])
+        if not owned:
+            return False
+        if plain_b[start + length:] == plain_a[start:]:
+            return not (frame_b.attributes and not frame_a.attributes)
+        later = plain_a[start + len(following):]
+        return owned <= token_set(later) and not owned <= token_set(" ".join(
+            hit.group(1) or hit.group(2) for hit in _OWN_NOUN.finditer(later)))
+    return False
+
+
+# A noun after "their", "自己的" … is the subject's own thing ("runs Ubuntu on their workstation").
+_OWN_NOUN = re.compile(r"\b(?:their|his|her|its|my|our)\s+(\w+)|(?:自己|他|她|它)的([\u4e00-\u9fff]{1,4})")
+
+
+def _next_word(text: str, start: int) -> str:
+    """The word (a Latin word with the space before it, or two CJK characters) that begins at `start`."""
+    if start < len(text) and is_cjk(text[start]):
+        return text[start:start + 2]
+    hit = _NEXT_WORD.match(text, start)
+    return hit.group() if hit else ""
+
+
+_NEXT_WORD = re.compile(r"\s*\S+")
+# What a "把" or "将" puts before a change verb is the thing that changed.
+_MOVED_OBJECT = re.compile(r"[把将]([^把将,，。]{1,8}?)(?=" + STATED_CHANGE_PATTERN + ")")
+
+
+def _moves_another_thing(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """`b` changes a thing it names with 把 / 将 that `a`, stating the same attribute, does not name."""
+    if ("把" not in b and "将" not in b) or not frame_a.attributes or not frame_b.attributes:
+        return False
+    if frame_a.attributes[0].concept != frame_b.attributes[0].concept:
+        return False
+    hit = _MOVED_OBJECT.search(normalise(b))
+    if hit is None:
+        return False
+    moved = {c for c in hit.group(1) if is_cjk(c)} - _MOVED_FUNCTION_CHARS
+    return bool(moved) and not moved & set(normalise(a))
+
+
+_MOVED_FUNCTION_CHARS = frozenset("的了这那个些一我他她它们自己")
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
@@ -750,7 +850,10 @@ def _is_separator(char: str) -> bool:
 
 
 def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool) -> bool:
-    """A replaced value is an update when it is a number, or follows a copula or a stated change."""
+    """A replaced value is an update when it is a number, or follows a copula or a stated change; what a
+    named tool is used for ("用 iCloud 存照片" / "用 iCloud 同步通讯录") is no value of it."""
+    if _INSTRUMENT_END.search(prefix):
+        return False
     if _numeric(pair, slot_a) and _numeric(pair, slot_b) and _non_numbers(slot_a) == _non_numbers(slot_b):
         return True
     changed = (frozenset(tokens(slot_a)) ^ frozenset(tokens(slot_b))) - CUE_TOKENS
@@ -760,6 +863,8 @@ def _changed_value(pair: _Pair, prefix: str, slot_a: str, slot_b: str, cue: bool
 
 
 _OWNED = ("的", "'s ", "’s ")
+# A prefix ending in a tool the text uses: the slot after it is what the tool does.
+_INSTRUMENT_END = re.compile(r"(?:用|使用|借助|通过)\s*[a-z0-9][\w.+-]*\s*$|\b(?:uses?|using)\s+[\w.+-]+\s+to\s*$")
 
 
 def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: str) -> bool:
