@@ -429,9 +429,15 @@ _HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her hi
 _HEAD_MODAL_CHARS = frozenset("觉得认为可以想要打算应该会能")
 
 
+# Before a change verb these name whom it is done for ("用户给家里换了…"), not what it changes.
+_BENEFICIARY_CHARS = frozenset("给替")
+
+
 def _names_head(head: frozenset[str], other_text: str) -> bool:
     """What a stated change is about is named in the other text: every Latin word of it, half of its CJK
     characters ("包管理器换成了" / "用 yarn 管理依赖"); "finished her PhD and is now" is not "finished 'X'"."""
+    if head & _BENEFICIARY_CHARS:
+        return False  # "给女儿换了…": whom the change is for, not what changed
     words = head - GENERIC_HEADS - _HEAD_FUNCTION_WORDS
     there = _chars(token_set(other_text))
     latin = {w for w in words if not is_cjk(w[0])}
@@ -796,6 +802,10 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         if _qualifier_slot(pair, soft_a[:start], soft_a[len(soft_a) - end:], slot_a, slot_b):
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
         attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
+        if cue:
+            # A cue inside a replaced noun ("多语言切换按钮") changes nothing: it must frame the slot.
+            cue = (has_change_cue(frames(soft_a[:start]) | frames(soft_a[len(soft_a) - end:]))
+                   or has_change_cue(frames(_slot_start(slot_a)) | frames(_slot_start(slot_b))))
         return (new_value and pair.total(attribute) >= 0.7
                 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
     if not _same_attribute(a, b) and (
@@ -818,6 +828,12 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _slot_start(slot: str) -> str:
+    """Where a cue that frames a replaced value stands: its first three words, or four CJK characters."""
+    slot = slot.lstrip()
+    return slot[:4] if slot[:1] and is_cjk(slot[0]) else " ".join(slot.split()[:3])
 
 
 def _same_attribute(a: str, b: str) -> bool:
