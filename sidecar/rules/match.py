@@ -633,7 +633,8 @@ def _extends(short: str, long: str) -> bool:
 
 
 # Detail that says whom a fact is for ("collects stamps for a friend's kid", "…，给女儿织的"): another fact.
-_FOR_SOMEONE = re.compile(r"[,，]?\s*(?:for\s+(?:(?:a|an|the|my|our)\s+)?(?:\w+(?:'s|’s)|his|her|their)\b|[给替](?!自己))")
+_FOR_SOMEONE = re.compile(r"[,，]?\s*(?:for\s+(?:(?:a|an|the|my|our)\s+)?(?:\w+(?:'s|’s)|his|her|their)\b"
+                          r"|[给替](?!自己))")
 
 
 def _continues(short: str, long: str) -> bool:
@@ -695,6 +696,8 @@ def _owned_subject(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     limit = min(len(plain_a), len(plain_b))
     while start < limit and plain_a[start] == plain_b[start]:
         start += 1
+    while start > 0 and _wordish(plain_a[start - 1]) and (_wordish_at(plain_a, start) or _wordish_at(plain_b, start)):
+        start -= 1  # never inside a Latin word ("landlord lives" / "landlord landlord")
     while start > 0 and plain_a[start - 1] == " ":
         start -= 1
     if start == 0 or start not in marks_b:
