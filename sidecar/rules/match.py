@@ -424,7 +424,8 @@ _CHANGE = re.compile(STATED_CHANGE_PATTERN)
 
 
 # Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
-_HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her his their its".split())
+_HEAD_FUNCTION_WORDS = frozenset("把 将 从 已 的 了 都 也 还 and her his their its".split()) | frozenset(
+    "所有里上中下前后年月日号时")  # determiners, places in or on, parts of a date: never what changed
 # What the user thinks or may do says nothing about what changed ("觉得周会可以改成…", "打算把 kite 升级到…").
 _HEAD_MODAL_CHARS = frozenset("觉得认为可以想要打算应该会能")
 
@@ -816,6 +817,9 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
     only_a, only_b = pair.a - shared, pair.b - shared
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
+    # A shared number alone ("工作了十年" / "结婚十年了", "1 杯" / "1 次") is no shared fact.
+    if pair.total(t for t in shared if not _is_number(t)) < MIN_SHARED_WEIGHT:
+        return False
     if named_a and named_b:
         # Each side names something the other does not: only a number or a stated change makes one fact.
         # Only numbers differ when every word the two do not share is one ("port 8080" / "port 3000"
