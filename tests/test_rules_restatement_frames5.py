@@ -1,5 +1,6 @@
 """Fourth pass of issue 16: a thing the subject owns, a thing moved with 把, detail saying whom a fact is for,
-a word written as a name, what a tool is used for, whom a change is for, a cue inside a noun — each beside
+a word written as a name, what a tool is used for, whom a change is for, a cue inside a noun, shared counts
+alone, a date read as what changed, a shared project name alone — each beside
 the restatements that must stay one fact (our own sentences)."""
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ _PREDICATES = ["is a night owl", "prefers tea over coffee", "lives in Lyon", "ha
     ("用户给客厅换了一盏新台灯", "用户客厅里有一台投影仪，可以看电影"),
     # a change word inside a replaced noun frames no change
     ("用户在Trailnote里加了夜间模式切换按钮", "用户在Trailnote里加了骑行里程统计"),
+    # shared counts alone, each side naming something else
+    ("用户家里有一台群晖NAS，四块硬盘组的RAID5。", "用户现在每周骑车四次，周末一次长途40公里，目标是2027年骑完环岛。"),
+    # a date or a determiner never says what a stated change changed
+    ("用户2025年3月把摩托车卖了，换了一辆电动车", "用户把郊区的车库租出去了，月租800，2025年5月起租"),
+    # the project's name both begin with is all they share
+    ("orbit-cli uses Cobra to parse flags", "orbit-cli 用 zap 做日志切换"),
 ])
 def test_different_facts_that_share_most_words_stay_two(a: str, b: str) -> None:
     assert not restates(a, b) and not restates(b, a)
@@ -45,6 +52,8 @@ def test_different_facts_that_share_most_words_stay_two(a: str, b: str) -> None:
     ("The app's minimum iOS version is 15", "The app's minimum iOS version was bumped to 16"),
     ("用户喜欢钓鱼", "用户喜欢钓鱼，尤其是夜钓"),  # detail that is not whom it is for
     ("用户住在厦门", "用户搬到了青岛"),
+    ("用户的 Node 版本是 18", "用户的 Node 已经升级到 22"),
+    ("port 8080 is where the api listens", "port 3000 is where the api listens"),
 ])
 def test_restatements_beside_those_look_alikes_stay_one(a: str, b: str) -> None:
     assert restates(a, b) and restates(b, a)

@@ -825,7 +825,10 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         # Only numbers differ when every word the two do not share is one ("port 8080" / "port 3000"
         # but not "api … 8080" / "web … 3000").
         numbers_only = all(map(_is_number, only_a | only_b))
+        # What is shared must say more than the name both begin with ("mini-cc 的 … 20" / "mini-cc 用 …").
+        said = shared - _leading_name(a, b, pair)
         return (new_value and (cue or numbers_only) and pair.total(shared) >= 1.5
+                and pair.total(said) >= MIN_SHARED_WEIGHT
                 and len(named_a) <= 2 and len(named_b) <= 2)
     # A shared number alone ("工作了十年" / "结婚十年了") is no shared fact.
     if pair.total(t for t in shared if not _is_number(t)) < MIN_SHARED_WEIGHT:
@@ -835,6 +838,16 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _leading_name(a: str, b: str, pair: _Pair) -> frozenset[str]:
+    """The name both texts begin with (a project, a person): whose fact it is, not what it says."""
+    leading: list[str] = []
+    for word_a, word_b in zip(tokens(a), tokens(b)):
+        if word_a != word_b or word_a not in pair.named:
+            break
+        leading.append(word_a)  # "mini-cc", "harbor-console": one name in several tokens
+    return frozenset(leading)
 
 
 def _slot_start(slot: str) -> str:
