@@ -843,7 +843,7 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
 def _leading_name(a: str, b: str, pair: _Pair) -> frozenset[str]:
     """The name both texts begin with (a project, a person): whose fact it is, not what it says."""
     leading: list[str] = []
-    for word_a, word_b in zip(tokens(a), tokens(b)):
+    for word_a, word_b in zip(tokens(a), tokens(b), strict=False):
         if word_a != word_b or word_a not in pair.named:
             break
         leading.append(word_a)  # "mini-cc", "harbor-console": one name in several tokens
