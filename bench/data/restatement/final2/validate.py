@@ -181,7 +181,7 @@ def main() -> int:
         problems += [f"{row.get('id', '?')}: {p}" for p in row_problems(row)]
     if not any("fields are" in p for p in problems):
         problems += set_problems(rows)
-    print_counts(rows) if not problems or rows else None
+    print_counts(rows)
     for problem in problems:
         print(f"PROBLEM {problem}", file=sys.stderr)
     return 1 if problems else 0
