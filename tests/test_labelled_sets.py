@@ -13,6 +13,7 @@ DATA = Path(__file__).resolve().parent.parent / "bench" / "data"
 SETS = {
     "restatement/fresh": ("pairs.jsonl",),
     "restatement/final": ("pairs.jsonl",),
+    "restatement/final2": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
 }
