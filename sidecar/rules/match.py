@@ -29,7 +29,7 @@ from sidecar.rules.facts import (
 from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
-from sidecar.rules.reported import as_told, may_report
+from sidecar.rules.reported import as_told
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
@@ -111,10 +111,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
-    if may_report(a) or may_report(b):
-        told_a, told_b = as_told(a, b)
-        if (told_a, told_b) != (a, b):
-            return restates(told_a, told_b)  # "Anna told Ben that X": what was told is compared
+    told_a, told_b = as_told(a, b)
+    if told_a is not a or told_b is not b:
+        return restates(told_a, told_b)  # "Anna told Ben that X": what was told is compared
     (a, hints_a), (b, hints_b) = _read(a), _read(b)
     if hints_a & hints_b & _HINT_NUMBER:
         a, b = with_shared_unit(a, b, CUE_TOKENS)
