@@ -495,8 +495,17 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:
-    """Both texts name an attribute and the most specific ones differ: a parrot's name is not its age."""
-    return bool(a.attributes and b.attributes and a.attributes[0].concept != b.attributes[0].concept)
+    """Both texts name an attribute and the most specific ones differ: a parrot's name is not its age. Two
+    of one family ("works at Spotify as a data engineer" / "is a data engineer at Spotify") do not."""
+    return bool(a.attributes and b.attributes and not same_family(a.attributes[0].concept, b.attributes[0].concept))
+
+
+# Attributes one sentence often states together: where one works and as what, which school and grade.
+_FAMILIES = (frozenset({"employer", "job"}), frozenset({"school", "grade"}))
+
+
+def same_family(a: str, b: str) -> bool:
+    return a == b or any(a in family and b in family for family in _FAMILIES)
 
 
 def plural_subject(a: Frame, b: Frame) -> bool:

@@ -173,12 +173,30 @@ def has_change_cue(found: frozenset[tuple[str, str]]) -> bool:
 USER_WORDS = "用户 本人 我 user"
 # People one has several of: a new name or age for "a friend" may be another friend.
 MANY_PEOPLE = frozenset("colleague friend client student classmate neighbor teacher roommate team family".split())
+# Job nouns by their endings and common heads (general knowledge of both languages): what "是…", "当…",
+# "做…" or "is a …" names when it states a job.
+JOB_NOUNS_CJK = (r"(?:工程师|程序员|设计师|架构师|分析师|会计师?|律师|医生|大夫|护士|药剂师|老师|教师|教授|讲师|"
+                 r"经理|总监|主管|主任|总裁|店长|厨师|司机|记者|编辑|作家|翻译|销售|策划|运营|客服|顾问|"
+                 r"研究员|公务员|柜员|店员|职员|文员|演员|警察|律师|程序猿|产品经理|画师|插画师|摄影师|"
+                 r"会计|出纳|保安|快递员|外卖员|主播|博主|自由职业者|实习生|研究生|博士生|"
+                 r"售货员|服务员|技术员|飞行员|乘务员|空姐|消防员|邮递员|收银员|理发师|营养师|咨询师|心理咨询师)")
+JOB_NOUNS_EN = (r"(?:doctor|nurse|engineer|developer|programmer|designer|architect|teacher|lecturer|professor|tutor|"
+                r"lawyer|solicitor|barrister|accountant|manager|director|consultant|analyst|scientist|researcher|"
+                r"writer|journalist|editor|translator|chef|cook|baker|barista|waiter|waitress|cashier|driver|pilot|"
+                r"pharmacist|dentist|surgeon|paramedic|firefighter|police officer|officer|electrician|plumber|"
+                r"mechanic|carpenter|librarian|photographer|therapist|psychologist|vet|veterinarian|"
+                r"salesperson|recruiter|intern|registrar|resident|midwife|social worker|civil servant|"
+                r"product manager|project manager|data scientist|freelancer|contractor)")
 # (attribute, pattern, many-valued). The first that matches is the text's attribute; the span before it
 # names the subject. A single-valued attribute holds one value at a time (a new one replaces the old);
 # a many-valued one (pets, clubs, courses, trips, allergies, likes) adds a fact with each new value.
+# Each single-valued class is named by the nouns and verbs that state it and those that state a change of
+# it ("lives in" / "moved to", "在…工作" / "跳槽", "开一辆" / "把车换成了").
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b|"
             r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)|(?<=\bis )\d+(?=\s*[.!]?\s*$)", False),
+    ("relationship", r"单身|谈恋爱|恋爱中|已婚|未婚|离婚|离异|订婚|结婚(?!纪念|周年|\s*\d+\s*周年)|"
+                     r"\b(?:single|married|engaged|divorced|separated|widowed)\b|\bin a relationship\b", False),
     ("name", r"改名叫|改名为|改名|更名为|更名|"
               r"名叫|叫做|名字|取名|起名|(?<![喊大尖吵])叫(?![醒外车])|\bcalled\b|\bnamed\b|\bname is\b", False),
     ("birthday", r"生日|出生日期|\bbirthday\b|\bborn on\b", False),
@@ -187,16 +205,39 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("height", r"身高|\bheight\b|\btall\b", False),
     ("weight", r"体重|\d+\s*(?:公斤|斤)|\bweighs?\b|\bweight\b|\d+\s*(?:kg|kilos?|pounds|lbs)\b", False),
     ("blood", r"血型|型血|\bblood type\b", False),
+    ("size", r"鞋码|尺码|\d+\s*码(?:的鞋)?|\b(?:shoe|dress|shirt) size\b|\bwears? (?:a )?size\b", False),
+    ("salary", r"月薪|年薪|工资|薪水|薪资|\bsalary\b|\bearns\b|\bincome\b", False),
+    ("rent", r"房租|月租|租金|\brent\b(?!\s+(?:a|an|out|the)\b)", False),
+    ("mortgage", r"房贷|\bmortgage\b", False),
+    ("savings", r"存款|积蓄|\bsavings\b", False),
+    # "车是" / "car is" may say its colour, type or year: only using it says which one it is.
+    ("vehicle", r"座驾|开(?:着|的是|了)?\s*(?:1\s*)?辆|开的车是|(?:把|将)车换|换了?(?:\s*1\s*辆)?(?:新)?车(?![\u4e00-\u9fff])|"
+                r"\bdrives?\s+(?:a|an)\b|\btraded in\b", False),
+    ("phone", r"手机用的是|用的手机是|(?:把|将)手机换|换了?(?:\s*1\s*部)?(?:新)?手机(?![\u4e00-\u9fff])", False),
+    ("computer", r"(?:电脑|笔记本)用的是|用的(?:电脑|笔记本)是", False),
+    ("editor", r"编辑器|\bide\b|\b(?:code|text) editor\b|\beditor is\b|\bcod(?:es|e|ing) in\b|写代码用|用\S{1,20}写代码",
+     False),
+    ("diet", r"吃素|素食|\b(?:vegan|vegetarian|pescatarian|keto|carnivore)\b|\bon a (?:\w+ )?diet\b", False),
+    ("commute", r"通勤|(?:骑车|骑自行车|开车|坐地铁|坐公交|坐高铁|走路|步行|打车)(?:去)?上班|"
+                r"\bcommut(?:e|es|ing)\b|\b(?:cycles|bikes|walks|drives|runs) to work\b|"
+                r"\b(?:takes|gets) the (?:bus|train|tube|subway|metro) to work\b", False),
     ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
               r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
     ("floor", r"\d+\s*(?:楼|层)|\bfloor\b", False),
     ("residence", r"住在|住于|居住|定居|住(?!院|宿|酒店)|搬到|搬去|搬回|搬家|\blives? in\b|\bliving in\b|"
                   r"\bbased in\b|\bresides? in\b|\bmoved to\b|\bmoving to\b|\brelocated to\b|\bhome city\b", False),
     ("employer", r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:工作|上班|任职|就职|实习)|跳槽|入职|就职于|任职于|供职|"
-                 r"\bworks? (?:at|for)\b|\bworking (?:at|for)\b|\bemployed (?:at|by)\b|\bemployer\b|\bjob at\b", False),
+                 r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:做|当)(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r")|"
+                 r"\bworks? (?:at|for)\b|\bworking (?:at|for)\b|\bemployed (?:at|by)\b|\bemployer\b|\bjob at\b|"
+                 r"\bjoined\s+(?=[A-Z]?\S*\s*(?:as|in)\s+(?:a|an)\s+)", False),
+    ("grade", r"年级|\bgrade\b|\bphd\b|博士|(?<![\u4e00-\u9fff])?[大高初](?:[一二三四]|\s*\d)(?![些点下倍号码岁斤])|"
+              r"研[一二三](?![\u4e00-\u9fff]{0,0}[些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
+              r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
     ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
-    ("grade", r"年级|\bgrade\b|\bphd\b|博士", False),
-    ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b", False),
+    ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
+            r"(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?(?=[^，。,；;的]{0,6}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
+            r"\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|\bbecame (?:a|an) (?=(?:[a-z-]+ )?"
+            + JOB_NOUNS_EN + r"\b)", False),
     ("pet", r"养了?|宠物|领养|收养|\badopt(?:ed|s)?\b|\bpets?\b", True),
     ("group", r"俱乐部|社团|协会|合唱团|乐队|读书会|\bclub\b|\bchoir\b|\bband\b|\bjoined\b", True),
     ("course", r"课程|选修|报名|报了|\bcourses?\b|\bclass(?:es)?\b|\benrolled\b", True),

@@ -532,8 +532,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if not a.attributes or not b.attributes:
         return None
     mine, theirs = a.attributes[0], b.attributes[0]
-    if many_valued(mine.concept):
-        return None
+    if many_valued(mine.concept) or mine.concept != theirs.concept:
+        return None  # two of one family ("works at" / "is a … at"): the words decide
     if not same_subject(mine, theirs):
         return False
     if measure_verbs(mine) != measure_verbs(theirs):
