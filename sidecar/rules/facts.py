@@ -32,6 +32,7 @@ class Attribute(NamedTuple):
     rest: str
     before: frozenset[str]  # every word before the attribute, for `same_subject`
     measured: bool = False  # found by a number and its unit ("70 kg", "七岁"), not by a word naming it
+    cue: str = ""  # the words that named it ("住在", "房贷", "lives in")
 
 
 class Frame(NamedTuple):
@@ -251,7 +252,8 @@ def frame(text: str) -> Frame:
     in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
     attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
-                            _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit())
+                            _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit(),
+                            folded[start:end])
                   for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     head, head_order = _head(folded, ordered)

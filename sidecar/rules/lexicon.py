@@ -205,38 +205,40 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("height", r"身高|\bheight\b|\btall\b", False),
     ("weight", r"体重|\d+\s*(?:公斤|斤)|\bweighs?\b|\bweight\b|\d+\s*(?:kg|kilos?|pounds|lbs)\b", False),
     ("blood", r"血型|型血|\bblood type\b", False),
-    ("size", r"鞋码|尺码|\d+\s*码(?:的鞋)?|\b(?:shoe|dress|shirt) size\b|\bwears? (?:a )?size\b", False),
+    ("shoe_size", r"鞋码|\d+\s*码的鞋|穿\s*\d+\s*码(?=的?鞋)|\bshoe size\b|\bsize \d+(?:\.\d+)? (?:shoes|trainers|sneakers|boots)\b",
+     False),
     ("salary", r"月薪|年薪|工资|薪水|薪资|\bsalary\b|\bearns\b|\bincome\b", False),
     ("rent", r"房租|月租|租金|\brent\b(?!\s+(?:a|an|out|the)\b)", False),
     ("mortgage", r"房贷|\bmortgage\b", False),
     ("savings", r"存款|积蓄|\bsavings\b", False),
+    ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
+              r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
     # "车是" / "car is" may say its colour, type or year: only using it says which one it is.
-    ("vehicle", r"座驾|开(?:着|的是|了)?\s*(?:1\s*)?辆|开的车是|(?:把|将)车换|换了?(?:\s*1\s*辆)?(?:新)?车(?![\u4e00-\u9fff])|"
+    ("vehicle", r"座驾|开(?:着|了)?\s*(?:1\s*)?辆|(?:把|将)车换|换了?(?:\s*1\s*辆)?(?:新)?车(?![\u4e00-\u9fff])|"
                 r"\bdrives?\s+(?:a|an)\b|\btraded in\b", False),
     ("phone", r"手机用的是|用的手机是|(?:把|将)手机换|换了?(?:\s*1\s*部)?(?:新)?手机(?![\u4e00-\u9fff])", False),
     ("computer", r"(?:电脑|笔记本)用的是|用的(?:电脑|笔记本)是", False),
-    ("editor", r"编辑器|\bide\b|\b(?:code|text) editor\b|\beditor is\b|\bcod(?:es|e|ing) in\b|写代码用|用\S{1,20}写代码",
+    ("editor", r"编辑器|\bide\b|\b(?:code|text) editor\b|\beditor is\b|写代码用|用\S{1,20}写代码",
      False),
-    ("diet", r"吃素|素食|\b(?:vegan|vegetarian|pescatarian|keto|carnivore)\b|\bon a (?:\w+ )?diet\b", False),
+    ("diet", r"吃素|素食(?:者|主义)|\b(?:is|went|became|turned|eats|stays|been)\s+(?:a\s+|now\s+|fully\s+|strictly\s+)?"
+             r"(?:vegan|vegetarian|pescatarian)\b|\b(?:keto|paleo|low-carb|vegan|vegetarian) diet\b", False),
     ("commute", r"通勤|(?:骑车|骑自行车|开车|坐地铁|坐公交|坐高铁|走路|步行|打车)(?:去)?上班|"
                 r"\bcommut(?:e|es|ing)\b|\b(?:cycles|bikes|walks|drives|runs) to work\b|"
                 r"\b(?:takes|gets) the (?:bus|train|tube|subway|metro) to work\b", False),
-    ("color", r"[深浅亮暗淡]?[红橙黄绿青蓝紫黑白灰粉棕银金]色|"
-              r"\b(?:red|orange|yellow|green|blue|purple|black|white|gray|pink|brown|silver|gold|colou?r)\b", False),
     ("floor", r"\d+\s*(?:楼|层)|\bfloor\b", False),
     ("residence", r"住在|住于|居住|定居|住(?!院|宿|酒店)|搬到|搬去|搬回|搬家|\blives? in\b|\bliving in\b|"
                   r"\bbased in\b|\bresides? in\b|\bmoved to\b|\bmoving to\b|\brelocated to\b|\bhome city\b", False),
     ("employer", r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:工作|上班|任职|就职|实习)|跳槽|入职|就职于|任职于|供职|"
                  r"(?<![现正存实好])在[^，。,；;的]{1,12}?(?:做|当)(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r")|"
                  r"\bworks? (?:at|for)\b|\bworking (?:at|for)\b|\bemployed (?:at|by)\b|\bemployer\b|\bjob at\b|"
-                 r"\bjoined\s+(?=[A-Z]?\S*\s*(?:as|in)\s+(?:a|an)\s+)", False),
-    ("grade", r"年级|\bgrade\b|\bphd\b|博士|(?<![\u4e00-\u9fff])?[大高初](?:[一二三四]|\s*\d)(?![些点下倍号码岁斤])|"
-              r"研[一二三](?![\u4e00-\u9fff]{0,0}[些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
+                 r"\bjoined\s+(?=\S+(?:\s+\S+)?\s+as\s+(?:a|an)\b)", False),
+    ("grade", r"年级|\bgrade\b|\bphd\b|博士|(?<!年)[大高初](?:[一二三四]|\s*\d)(?!\s*[些点下倍号码岁斤个])|"
+              r"研[一二三](?![些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
     ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
-            r"(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?(?=[^，。,；;的]{0,6}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
-            r"\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|\bbecame (?:a|an) (?=(?:[a-z-]+ )?"
+            r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
+            r"(?<!wants to )(?<!would like to )\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|\bbecame (?:a|an) (?=(?:[a-z-]+ )?"
             + JOB_NOUNS_EN + r"\b)", False),
     ("pet", r"养了?|宠物|领养|收养|\badopt(?:ed|s)?\b|\bpets?\b", True),
     ("group", r"俱乐部|社团|协会|合唱团|乐队|读书会|\bclub\b|\bchoir\b|\bband\b|\bjoined\b", True),
@@ -249,6 +251,18 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("speaks", r"会说|说\S{0,2}语|\bspeaks?\b", True),
     ("skill", r"擅长|\bgood at\b", True),
 )
+# Attribute words that are nouns: what follows them may be another attribute of the same thing ("房贷利率",
+# "the editor's theme", "通勤要一个小时"), so only a value after a copula, a change verb or a number is theirs.
+NOUN_CUES = frozenset("年龄 年纪 名字 生日 出生日期 身高 体重 血型 鞋码 尺码 月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷"
+                      " 存款 积蓄 编辑器 通勤 职位 职业 岗位 纪念日 出生地 老家 家乡 故乡 age birthday height weight"
+                      " salary income rent mortgage savings ide editor employer anniversary hometown".split())
+# How the value of a noun attribute begins: a copula, a verb saying it is, or has become, a value, or a number.
+VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约|差不多|已经|只有|涨到|涨了|降到|降了|减到|增加到|提高到|"
+                       r"提升到|升到|攒到|到了|达到|变成|换成|改成|调到|调整为|成了|[:：]|"
+                       r"(?:每月|每个月|每年|一个月|一年)?\s*[\d零一二两三四五六七八九十百千万半]|"
+                       r"\b(?:is|are|was|were|has|had|now|went up to|went down to|rose to|fell to|dropped to|"
+                       r"increased to|reduced to|of|about|around)\b|[了啦呢的。.!！\s]*$)")
+
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
 NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from sidecar.rules.changes import may_name_old_value, replaced_value
 from sidecar.rules.facts import (
     GENERIC_HEADS,
+    Attribute,
     Frame,
     attributes_conflict,
     frame,
@@ -26,7 +27,16 @@ from sidecar.rules.facts import (
     predicate,
     same_subject,
 )
-from sidecar.rules.lexicon import CHANGE_CUES, STATED_CHANGE_PATTERN, frames, frames_conflict, has_change_cue
+from sidecar.rules.lexicon import (
+    CHANGE_CUES,
+    NOUN_CUES,
+    STATED_CHANGE_PATTERN,
+    TIME_PATTERN,
+    VALUE_START_PATTERN,
+    frames,
+    frames_conflict,
+    has_change_cue,
+)
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
 from sidecar.rules.reported import as_told
@@ -535,7 +545,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if many_valued(mine.concept) or mine.concept != theirs.concept:
         return None  # two of one family ("works at" / "is a … at"): the words decide
     if not same_subject(mine, theirs):
-        return False
+        # "主编辑器" / "主力编辑器": a modifier one side adds before the attribute is for the words to judge
+        return None if _modifier_added(mine.subject, theirs.subject) else False
     if measure_verbs(mine) != measure_verbs(theirs):
         return False  # "weighs 70 kg" / "lifts 70 kg": one number, two things measured
     if (mine.concept in _MODIFIER_CONCEPTS and token_set(mine.rest) != token_set(theirs.rest)
@@ -545,9 +556,20 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
-    if len(match_key(mine.rest)) > _REST_MAX_CHARS or len(match_key(theirs.rest)) > _REST_MAX_CHARS:
+    if not (_states_value(mine) and _states_value(theirs)):
+        return None  # "房贷还剩十年" / "房贷利率是…": another attribute of the thing the noun names
+    if bool(_TIME_WORDS.search(mine.rest)) != bool(_TIME_WORDS.search(theirs.rest)):
+        return None  # "is vegetarian" / "eats vegetarian on weekdays": a narrower statement
+    rest_a, rest_b = _value_part(mine.rest), _value_part(theirs.rest)
+    if _preposition(rest_a) != _preposition(rest_b) and _preposition(rest_a) and _preposition(rest_b):
+        return None  # "commutes by train" / "commutes from Reading": how is not where from
+    if _OWNED_REST.match(rest_a) or _OWNED_REST.match(rest_b) or _AS_TIME.match(rest_a) or _AS_TIME.match(rest_b):
+        return None  # "编辑器的主题是…", "大三的时候…": a thing the attribute's holder has, or a time
+    if len(match_key(rest_a)) > _REST_MAX_CHARS or len(match_key(rest_b)) > _REST_MAX_CHARS:
         return None
-    value_a, value_b = _value_key(mine.rest), _value_key(theirs.rest)
+    if mine.concept not in _NUMERIC_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
+        return None  # "通勤要 1 小时" / "坐地铁通勤": how long is not how
+    value_a, value_b = _value_key(rest_a), _value_key(rest_b)
     if value_a and value_b and (value_a.startswith(value_b) or value_b.startswith(value_a)):
         return True  # "上海" / "上海市浦东新区": the value said in more detail
     in_a, in_b = token_set(mine.rest), token_set(theirs.rest)
@@ -556,6 +578,47 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     return True
 
 
+def _states_value(found: Attribute) -> bool:
+    """A noun attribute ("房贷", "salary") is followed by its value; a verb ("住在", "drives a") is its value's
+    start. A number that is a date ("每月 5 号") is no value of a noun."""
+    if found.cue.strip() not in NOUN_CUES:
+        return True
+    rest = found.rest.strip()
+    return _VALUE_START.match(rest) is not None and _DATE_NUMBER.search(rest) is None
+
+
+_VALUE_START = re.compile(VALUE_START_PATTERN)
+_DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
+_AS_TIME = re.compile(r"\s*(?:的时候|时候|时|那年|期间|when\b)")
+_LEADING_PREPOSITION = re.compile(r"(?:by|from|to|in|at|on|with|for|via)\b")
+
+
+def _preposition(rest: str) -> str:
+    found = _LEADING_PREPOSITION.match(rest)
+    return found.group() if found else ""
+
+
+def _modifier_added(a: frozenset[str], b: frozenset[str]) -> bool:
+    small, large = sorted((a, b), key=len)
+    return bool(small) and small < large and all(is_cjk(t[0]) and len(t) == 1 for t in large)
+
+
+# Attributes whose value is a number: a number on one side only is still their value.
+_NUMERIC_CONCEPTS = frozenset("age height weight floor shoe_size salary rent mortgage savings grade".split())
+# What follows the value and says when or why, not what: cut before values are compared.
+_VALUE_TAIL = re.compile(r"(?:[,，;；。]|\s+(?:after|because|since|when|as|but|and)\b|因为|由于|之后|以后|但).*$"
+                         r"|\s+(?:in|on|at|since|from|last|this|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|"
+                         r"january|february|march|april|may|june|july|august|september|october|november|december|"
+                         r"weekend|week|month|year|\d{4})\b.*$")
+_OWNED_REST = re.compile(r"\s*(?:的|['’]s\s)[^是为,，。]{1,8}?(?:是|为|姓|叫|\s(?:is|are|was|named|called)\b)")
+
+
+def _value_part(rest: str) -> str:
+    """What an attribute's text says of its value: up to a clause that says when, why or what else."""
+    return _VALUE_TAIL.sub("", _TIME_WORDS_ANYWHERE.sub(" ", rest)).strip()
+
+
+_TIME_WORDS_ANYWHERE = re.compile(TIME_PATTERN)
 # Attributes whose word may stand before a noun it describes ("green tea", "红色的外套").
 _MODIFIER_CONCEPTS = frozenset({"color"})
 _OWNED_AFTER = re.compile(r"\s*[^\s的,，。]{1,8}的[\u4e00-\u9fff]")
@@ -926,8 +989,8 @@ def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: 
 _CJK_NOUN_END = re.compile("[\u4e00-\u9fff]{1,3}[。.!！]?")
 # What the statement still says after a replaced qualifier: one CJK word or one Latin word.
 _QUALIFIED_WEIGHT = 0.6
-_TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|"
-                         r"\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
+_TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|工作日|"
+                         r"\b(?:weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
                          r"mornings?|evenings?|afternoons?|nights?|weekends?|\d+(?::\d+)?\s*(?:am|pm))\b")
 
 
