@@ -27,6 +27,7 @@ from sidecar.rules.facts import (
     predicate,
     same_subject,
 )
+from sidecar.rules.kinds import kind_keys, spans_of, values_by_kind, without_kind
 from sidecar.rules.lexicon import (
     CHANGE_CUES,
     NOUN_CUES,
@@ -190,6 +191,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
+    if (frame_a.changed or frame_b.changed) and _kind_replaced(a, b, frame_a, frame_b):
+        return True  # "用户的 shell 是 bash" / "用户改用 fish 了": one value of a kind replaced by another
     if bool(frame_a.attributes) != bool(frame_b.attributes) and (
             _shares_little_but_numbers(a, b) or _only_the_attribute_differs(a, b, frame_a, frame_b)):
         # "is 7" / "is in grade 7": a number one side names the attribute of is another fact; "is called
@@ -371,6 +374,68 @@ def _names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> 
     return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
 
 
+# What else the two texts may each say besides the values of a kind (one word: "for coding", "做代码检查").
+_KIND_REST_WEIGHT = 0.8
+
+
+def _kind_replaced(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """A stated change to one value of a kind (a shell, a browser, a car brand) from the one value of that
+    kind the other text names, and little else said on either side."""
+    if frame_a.negated or frame_b.negated:
+        return False
+    for kind, (mine, theirs) in values_by_kind(a, b).items():
+        if len(mine) != 1 or len(theirs) != 1 or mine == theirs:
+            continue
+        changed = [(found, text) for found, text in ((frame_a, a), (frame_b, b)) if found.changed and found.new_value]
+        if not any(_value_after_cue(text, kind) for _, text in changed):
+            continue
+        rest_a, rest_b = _kind_rest(a, kind), _kind_rest(b, kind)
+        if rest_a - rest_b and rest_b - rest_a:
+            continue  # "用飞书开会" / "用钉钉打卡": each says what else it is used for
+        if bool(_ANOTHER.search(a)) != bool(_ANOTHER.search(b)):
+            continue  # "另一个项目", "another laptop": not the thing the other text is about
+        if _moves_unnamed(a, b, kind) or _moves_unnamed(b, a, kind):
+            continue  # "把车险换到了…" / "把信用卡换成了…": what changed differs
+        pair = _Pair(a, b)
+        if (_rest_weight(pair, rest_a - rest_b) <= _KIND_REST_WEIGHT
+                and _rest_weight(pair, rest_b - rest_a) <= _KIND_REST_WEIGHT):
+            return True
+    return False
+
+
+_ANOTHER = re.compile(r"另一|另外|其他|其它|\b(?:another|other|second|new)\b", re.IGNORECASE)
+
+
+def _moves_unnamed(a: str, b: str, kind: str) -> bool:
+    """`a` changes a thing it names with 把 / 将 (its kind's nouns aside) that `b` does not name."""
+    hit = _MOVED_OBJECT.search(normalise(a))
+    if hit is None:
+        return False
+    moved = {c for c in without_kind(hit.group(1), kind) if is_cjk(c)} - _MOVED_FUNCTION_CHARS
+    return bool(moved - set(normalise(b)))
+
+
+def _kind_rest(text: str, kind: str) -> frozenset[str]:
+    """What a text says besides the values and nouns of `kind`, times and change cues: Latin words and CJK
+    characters."""
+    said = token_set(_TIME_WORDS_ANYWHERE.sub(" ", without_kind(text, kind))) - CUE_TOKENS
+    return _chars(said) - GENERIC_HEADS - _CUE_CHARS
+
+
+# Characters of change cues and particles: no content of their own.
+_CUE_CHARS = frozenset("换成了改用到为把将从已经现在的是在用也都还就")
+
+
+def _rest_weight(pair: _Pair, found: frozenset[str]) -> float:
+    return sum(0.5 if is_cjk(token[0]) else (1.0 if token in pair.named else _plain_weight(token)) for token in found)
+
+
+def _value_after_cue(text: str, kind: str) -> bool:
+    """The text names its value of `kind` after its change cue: the new value, not the old."""
+    cues = [hit.start() for hit in _CHANGE.finditer(normalise(text))]
+    return bool(cues) and any(start >= cues[0] for start, _ in spans_of(text, kind))
+
+
 def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """All that one text says beyond the other is the word giving a name ("called"), and the other says
     nothing of its own: it states something else about the same words ("loves biscuits")."""
@@ -507,6 +572,12 @@ def keys_of(text: str) -> Mapping[str, float]:
     found = {token: upper_weight(token) for token in token_set(written)}
     for attribute in frame(written).attributes:
         found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+    if kind_keys(written):
+        found_frame = frame(written)
+        # Not names: a capitalised value ("Jest") reads as one, and people are told apart by the rule.
+        whose = " ".join(sorted({p for p in found_frame.people if not p.startswith("name:")} | found_frame.subject_nouns))
+        for kind in kind_keys(written):
+            found["@kind:" + kind + " " + whose] = 1.0  # "shell 是 bash" / "改用 fish 了": one kind of value
     return found  # memoised and shared: read it, never change it
 
 
@@ -814,7 +885,7 @@ def _moves_another_thing(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool
     hit = _MOVED_OBJECT.search(normalise(b))
     if hit is None:
         return False
-    moved = {c for c in hit.group(1) if is_cjk(c)} - _MOVED_FUNCTION_CHARS
+    moved = {c for c in hit.group(1) if is_cjk(c)} - _MOVED_FUNCTION_CHARS - set(frame_b.attributes[0].cue)
     return bool(moved) and not moved & set(normalise(a))
 
 
