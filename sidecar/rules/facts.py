@@ -132,21 +132,21 @@ def _alternatives(pattern: str) -> list[str]:
     return [*found, current]
 
 
-def _attribute_scanner(keep: Callable[[str], bool]) -> re.Pattern[str]:
-    groups = []
+def _attribute_scanner(keep: Callable[[str], bool]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    found = []
     for concept, pattern, _ in ATTRIBUTES:
         kept = [alternative for alternative in _alternatives(pattern) if keep(alternative)]
         if kept:
-            groups.append(f"(?P<{concept}>{'|'.join(kept)})")
-    return re.compile("|".join(groups))
+            found.append((concept, re.compile("|".join(kept))))
+    return tuple(found)
 
 
 def _has_cjk(text: str) -> bool:
     return any("\u3400" <= char <= "\u9fff" for char in text)
 
 
-# One scan for each script finds every attribute: a named group each, in the order of ATTRIBUTES (most
-# specific first); a text without CJK (or without Latin letters) skips the other script's scan.
+# One pattern per attribute and script, each searched for its first place (one scan of every alternative
+# together is slower in `re`); a text without CJK (or without Latin letters) skips the other script's.
 _CJK_ATTRIBUTE = _attribute_scanner(_has_cjk)
 _LATIN_ATTRIBUTE = _attribute_scanner(lambda alternative: not _has_cjk(alternative)
                                       or re.search("[a-z]{2}", re.sub(r"\\.", "", alternative)) is not None)
@@ -291,11 +291,10 @@ def _attribute_spans(folded: str) -> dict[str, tuple[int, int]]:
     scanners = ([_CJK_ATTRIBUTE] if _has_cjk(folded) else []) + (
         [_LATIN_ATTRIBUTE] if _LATIN_LETTER.search(folded) else [])
     for scanner in scanners:
-        for found in scanner.finditer(folded):
-            if found.lastgroup is not None:
-                start, end = found.span()
-                if found.lastgroup not in spans or start < spans[found.lastgroup][0]:
-                    spans[found.lastgroup] = (start, end)
+        for concept, pattern in scanner:
+            found = pattern.search(folded)
+            if found is not None and (concept not in spans or found.start() < spans[concept][0]):
+                spans[concept] = found.span()
     return spans
 
 

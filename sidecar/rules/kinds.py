@@ -83,47 +83,61 @@ def _bounded(alternatives: str) -> str:
 _VALUES = {kind: re.compile(_bounded(found.values)) for kind, found in KINDS.items()}
 _AMBIGUOUS = {kind: re.compile(_bounded(found.ambiguous)) for kind, found in KINDS.items() if found.ambiguous}
 _NOUNS = {kind: re.compile(_bounded(found.nouns)) for kind, found in KINDS.items()}
+# One scan finds every value of every kind; which kinds a found value belongs to is read after.
+_ANY_VALUE = re.compile(_bounded("|".join([found.values for found in KINDS.values()]
+                                          + [found.ambiguous for found in KINDS.values() if found.ambiguous])))
 _SPACES = re.compile(r"\s+")
 
 
 class Named(NamedTuple):
-    kind: str
+    kind: str  # "shell", or "shell?" for a value that is an ordinary word too
     value: str
     start: int
     end: int
 
 
 @memo(max_bytes=1 << 20)
-def kind_values(text: str) -> tuple[tuple[Named, ...], frozenset[str]]:
-    """Every value of a kind the text names (ambiguous ones too, marked by the kinds it names a noun of),
-    and the kinds whose nouns it names."""
+def kind_values(text: str) -> tuple[Named, ...]:
+    """Every value of a kind the text names, ambiguous ones marked with "?"; a value inside a longer one
+    ("招商" in "招商银行") is that one."""
     folded = normalise(text)
-    nouns = frozenset(kind for kind, pattern in _NOUNS.items() if pattern.search(folded))
     found: list[Named] = []
-    for kind, pattern in _VALUES.items():
-        found.extend(Named(kind, _SPACES.sub("", hit.group()), hit.start(), hit.end()) for hit in pattern.finditer(folded))
-    for kind, pattern in _AMBIGUOUS.items():
-        found.extend(Named(kind + "?", _SPACES.sub("", hit.group()), hit.start(), hit.end())
-                     for hit in pattern.finditer(folded))
-    # A value inside a longer one ("招商" in "招商银行") is that one.
-    kept = tuple(n for n in found if not any(o.start <= n.start and n.end <= o.end and o.end - o.start > n.end - n.start
-                                             for o in found))
-    return kept, nouns
+    for hit in _ANY_VALUE.finditer(folded):
+        # The longest value at this place, then every kind it is a whole value of.
+        surface = hit.group()
+        value = _SPACES.sub("", surface)
+        for kind, pattern in _VALUES.items():
+            if pattern.fullmatch(surface):
+                found.append(Named(kind, value, hit.start(), hit.end()))
+        for kind, pattern in _AMBIGUOUS.items():
+            if pattern.fullmatch(surface):
+                found.append(Named(kind + "?", value, hit.start(), hit.end()))
+    return tuple(found)
+
+
+@memo(max_bytes=1 << 19)
+def kind_nouns(text: str) -> frozenset[str]:
+    """The kinds whose nouns the text names ("shell", "浏览器")."""
+    folded = normalise(text)
+    return frozenset(kind for kind, pattern in _NOUNS.items() if pattern.search(folded))
 
 
 def kind_keys(text: str) -> frozenset[str]:
     """The kinds a text names a value of, ambiguous ones included: what it is filed under."""
-    return frozenset(n.kind.rstrip("?") for n in kind_values(text)[0])
+    return frozenset(n.kind.rstrip("?") for n in kind_values(text))
 
 
 def values_by_kind(a: str, b: str) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     """For each kind both texts name a value of: the values each names. An ambiguous value counts when
     either text names its kind."""
-    found_a, nouns_a = kind_values(a)
-    found_b, nouns_b = kind_values(b)
-    nouns = nouns_a | nouns_b
+    found_a, found_b = kind_values(a), kind_values(b)
+    shared = {n.kind.rstrip("?") for n in found_a} & {n.kind.rstrip("?") for n in found_b}
+    if not shared:
+        return {}
+    ambiguous = any(n.kind.endswith("?") for n in found_a + found_b)
+    nouns = kind_nouns(a) | kind_nouns(b) if ambiguous else frozenset()
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-    for kind in {n.kind.rstrip("?") for n in found_a} & {n.kind.rstrip("?") for n in found_b}:
+    for kind in shared:
         mine = frozenset(n.value for n in found_a if n.kind == kind or (n.kind == kind + "?" and kind in nouns))
         theirs = frozenset(n.value for n in found_b if n.kind == kind or (n.kind == kind + "?" and kind in nouns))
         if mine and theirs:
@@ -133,7 +147,7 @@ def values_by_kind(a: str, b: str) -> dict[str, tuple[frozenset[str], frozenset[
 
 def spans_of(text: str, kind: str) -> list[tuple[int, int]]:
     """Where the text names values of `kind` (in its normalised form)."""
-    return [(n.start, n.end) for n in kind_values(text)[0] if n.kind.rstrip("?") == kind]
+    return [(n.start, n.end) for n in kind_values(text) if n.kind.rstrip("?") == kind]
 
 
 def without_kind(text: str, kind: str) -> str:
