@@ -40,7 +40,7 @@ from sidecar.rules.lexicon import (
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
-from sidecar.rules.reported import as_told
+from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
@@ -122,13 +122,16 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
-    told_a, told_b = as_told(a, b)
-    if told_a is not a or told_b is not b:
-        return restates(told_a, told_b)  # "Anna told Ben that X": what was told is compared
-    (a, hints_a), (b, hints_b) = _read(a), _read(b)
+    (written_a, hints_a, written_key_a), (written_b, hints_b, written_key_b) = _read(a), _read(b)
+    if (hints_a | hints_b) & _HINT_REPORT:
+        told_a, told_b = as_told(a, b)
+        if told_a is not a or told_b is not b:
+            return restates(told_a, told_b)  # "Anna told Ben that X": what was told is compared
+    a, b = written_a, written_b
     if hints_a & hints_b & _HINT_NUMBER:
         a, b = with_shared_unit(a, b, CUE_TOKENS)
-    if match_key(a) == match_key(b):
+        written_key_a, written_key_b = match_key(a), match_key(b)
+    if written_key_a == written_key_b:
         return True  # the same words, a number written in words on one side
     both = hints_a & hints_b
     if (both & _HINT_COPULA and _inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
@@ -138,14 +141,14 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
 
 
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
-_HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE = 1, 2, 4, 8, 16
+_HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_REPORT = 1, 2, 4, 8, 16, 32
 
 
 @memo(max_bytes=2 << 20)
-def _read(text: str) -> tuple[str, int]:
-    """The canonical text and what it may hold: one cache look-up for both."""
+def _read(text: str) -> tuple[str, int, str]:
+    """The canonical text, what it may hold and its match key: one cache look-up for all three."""
     written = canonical(text)
-    return written, _hints(written)
+    return written, _hints(written) | (_HINT_REPORT if may_report(text) else 0), match_key(written)
 
 
 def _hints(text: str) -> int:
@@ -764,12 +767,19 @@ def _extends(short: str, long: str) -> bool:
     ("likes cats" / "likes Cats, the musical")."""
     if short[:1].casefold() != long[:1].casefold():
         return False
-    head, whole = _core(normalise(short).strip().rstrip(_TRAILING)), _core(normalise(long).strip())
+    head, whole = _extension_key(short)[0], _extension_key(long)[1]
     if len(match_key(head)) < 3 or not whole.startswith(head) or len(whole) == len(head):
         return False
     if _CONNECTORS.match(whole, len(head)) is None or _FOR_SOMEONE.match(whole, len(head)):
         return False
     return not (names(long) - names(short)) & token_set(short)
+
+
+@memo(max_bytes=1 << 20)
+def _extension_key(text: str) -> tuple[str, str]:
+    """The text's core as the shorter of two (its end trimmed) and as the longer."""
+    folded = normalise(text).strip()
+    return _core(folded.rstrip(_TRAILING)), _core(folded)
 
 
 # Detail that says whom a fact is for ("collects stamps for a friend's kid", "…，给女儿织的"): another fact.
@@ -1005,6 +1015,10 @@ def _same_attribute(a: str, b: str) -> bool:
 def _soft_key(text: str) -> str:
     """Like the match key, but a space is kept between Latin words so cue words stay visible."""
     text = normalise(text)
+    if _FAST_SEPARATED.fullmatch(text):
+        # ASCII, CJK and their punctuation only: a separator is any non-word character (no marks here)
+        folded = _SPACES.sub(" ", _FAST_SEPARATOR.sub(" ", text)).strip()
+        return _SPACE_BY_CJK.sub("", folded)
     folded = "".join(" " if _is_separator(c) and not _decimal_point(text, i) else c for i, c in enumerate(text))
     folded = _SPACES.sub(" ", folded).strip()
     out: list[str] = []
@@ -1013,6 +1027,11 @@ def _soft_key(text: str) -> str:
             continue
         out.append(char)
     return "".join(out)
+
+
+_FAST_SEPARATED = re.compile(r"[\x00-\x7f\u2000-\u206f\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]*")
+_FAST_SEPARATOR = re.compile(r"[^\w.]|_|(?<!\d)\.|\.(?!\d)")
+_SPACE_BY_CJK = re.compile(r"(?<=[\u3400-\u4dbf\u4e00-\u9fff]) | (?=[\u3400-\u4dbf\u4e00-\u9fff])")
 
 
 def _decimal_point(text: str, index: int) -> bool:

@@ -53,6 +53,11 @@ _HINT = re.compile(r"\b(?:told|tells|said|says|reminded|reminds|assured|assures|
                    r"|confides|wrote|writes)\b|告诉|说|提到|透露|提起")
 
 
+def may_report(text: str) -> bool:
+    """`text` holds a reporting verb `telling` needs (a cheap test before it)."""
+    return _HINT.search(text) is not None
+
+
 def telling(text: str) -> tuple[str | None, str] | None:
     """(who told it, what was told) of a text with a reporting frame ("Anna told Ben that X", "X, she told
     Ben", "林晓告诉陈静，X"), or None. Who heard it, the telling verb and a date of the telling are dropped;
