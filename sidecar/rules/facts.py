@@ -106,8 +106,12 @@ def _people_hits(text: str) -> list[tuple[int, int, str]]:
 
 
 def _without_people(text: str) -> str:
+    return _without_hits(text, _people_hits(text))
+
+
+def _without_hits(text: str, hits: list[tuple[int, int, str]]) -> str:
     out, last = [], 0
-    for start, end, _ in _people_hits(text):
+    for start, end, _ in hits:
         out.append(text[last:start])
         out.append(" ")
         last = end
@@ -251,10 +255,11 @@ def frame(text: str) -> Frame:
     ordered = tuple(m for _, m in mentions)
     in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
-    attributes = [Attribute(concept, _subject(folded[:start], ordered), folded[end:],
-                            _subject(folded[:start], ordered, whole=True), folded[start:start + 1].isdigit(),
-                            folded[start:end])
-                  for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]]
+    attributes = []
+    for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]:
+        owner, before = _subjects(folded[:start], ordered)
+        attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
+                                    folded[start:end]))
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
@@ -359,19 +364,31 @@ def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool
 def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> frozenset[str]:
     """Whose attribute it is: the people and things named before the attribute and, of the other words
     there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
+    owned, every = _subjects(span, mentions)
+    return every if whole else owned
+
+
+def _subjects(span: str, mentions: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """`_subject` of `span` and `_subject(…, whole=True)`, from one reading of its people."""
     span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
-    hits = [hit for hit in _people_hits(span) if hit[2] != "user"]
-    found = {person for _, _, person in hits}
+    every_hit = _people_hits(span)
+    hits = [hit for hit in every_hit if hit[2] != "user"]
+    people = {person for _, _, person in hits}
     owns = bool(hits) and (span[hits[-1][0]:hits[-1][1]].endswith(("'s", "’s"))
                            or _POSSESSIVE.search(span, hits[-1][1]) is not None)
-    if hits and not whole and not owns:
-        # Past a person or a pet, the words before the attribute say what they do ("猫胖到六公斤"), not
-        # whose it is; "the dog's puppy" would say whose.
-        span = span[:hits[-1][1]]
     names = {m for m in mentions if m.startswith("name:")}
+    # Past a person or a pet, the words before the attribute say what they do ("猫胖到六公斤"), not whose
+    # it is; "the dog's puppy" would say whose.
+    owned_span = span[:hits[-1][1]] if hits and not owns else span
+    return (_subject_words(owned_span, people, names, _without_people(_possessed(owned_span))),
+            _subject_words(span, people, names, _without_hits(span, every_hit)))
+
+
+def _subject_words(span: str, people: set[str], names: set[str], rest: str) -> frozenset[str]:
+    found = set(people)
     found |= {n for n in names if n[5:] in span}
     found |= set(_SUBJECT_NOUN.findall(span))
-    rest = _SUBJECT_NOUN.sub(" ", _without_people(span if whole else _possessed(span)))
+    rest = _SUBJECT_NOUN.sub(" ", rest)
     for name in names:
         rest = rest.replace(name[5:], " ")
     for token in token_set(rest):
