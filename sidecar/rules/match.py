@@ -628,6 +628,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return False  # "likes green tea" / "likes green curry": a colour before two things, and no change
     if plural_subject(a, b) or a.past != b.past:
         return None
+    if mine.concept in _OWNED_MANY and not (a.changed or b.changed):
+        return None  # "drives a Tesla" / "drives a Honda": one may have two, unless a change is stated
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
     if not (_states_value(mine) and _states_value(theirs)):
@@ -677,6 +679,8 @@ def _modifier_added(a: frozenset[str], b: frozenset[str]) -> bool:
     return bool(small) and small < large and all(is_cjk(t[0]) and len(t) == 1 for t in large)
 
 
+# Things one may have two of at once: a new one replaces the old only when a change is stated.
+_OWNED_MANY = frozenset({"vehicle", "phone", "computer", "editor"})
 # Attributes whose value is a number: a number on one side only is still their value.
 _NUMERIC_CONCEPTS = frozenset("age height weight floor shoe_size salary rent mortgage savings grade".split())
 # What follows the value and says when or why, not what: cut before values are compared.
