@@ -12,6 +12,7 @@ from sidecar.rules.lexicon import (
     NAME_STOPWORDS,
     NEGATION_PATTERN,
     NOT_PETS,
+    NOUN_CUES,
     PAST_PATTERN,
     PEOPLE,
     ROLE_VERBS,
@@ -20,6 +21,7 @@ from sidecar.rules.lexicon import (
     SURNAMES,
     TIME_PATTERN,
     USER_WORDS,
+    VALUE_START_PATTERN,
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, normalise, token_set
@@ -256,10 +258,13 @@ def frame(text: str) -> Frame:
     in_order = _active_order(raw, folded, sorted(mentions + order_only))
     spans = attribute_spans
     attributes = []
-    for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]])[:1]:
+    for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
+        if not states_value(folded[start:end], folded[end:]):
+            continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
         owner, before = _subjects(folded[:start], ordered)
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))
+        break
     plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
     head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
@@ -267,6 +272,19 @@ def frame(text: str) -> Frame:
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order)
+
+
+def states_value(cue: str, rest: str) -> bool:
+    """A noun attribute ("房贷", "salary") is followed by its value; a verb ("住在", "drives a") is its value's
+    start. A number that is a date ("每月 5 号") is no value of a noun."""
+    if cue.strip() not in NOUN_CUES:
+        return True
+    rest = rest.strip()
+    return _VALUE_START.match(rest) is not None and _DATE_NUMBER.search(rest) is None
+
+
+_VALUE_START = re.compile(VALUE_START_PATTERN)
+_DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".

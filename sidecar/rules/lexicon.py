@@ -272,7 +272,7 @@ STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变�
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|迁到|迁去|挪到|转移到|转到|切换到|"
-                         r"\bmoved to\b|\bmoved (?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
+                         r"\bmoved to\b|\bmoved (?!from\b)(?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
                          r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"

@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping
 from sidecar.rules.changes import may_name_old_value, replaced_value
 from sidecar.rules.facts import (
     GENERIC_HEADS,
-    Attribute,
     Frame,
     attributes_conflict,
     frame,
@@ -30,10 +29,8 @@ from sidecar.rules.facts import (
 from sidecar.rules.kinds import kind_keys, spans_of, values_by_kind, without_kind
 from sidecar.rules.lexicon import (
     CHANGE_CUES,
-    NOUN_CUES,
     STATED_CHANGE_PATTERN,
     TIME_PATTERN,
-    VALUE_START_PATTERN,
     frames,
     frames_conflict,
     has_change_cue,
@@ -632,8 +629,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "drives a Tesla" / "drives a Honda": one may have two, unless a change is stated
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
-    if not (_states_value(mine) and _states_value(theirs)):
-        return None  # "房贷还剩十年" / "房贷利率是…": another attribute of the thing the noun names
+    if _away(mine.before) or _away(theirs.before):
+        return None  # "出差时住在…", "on business trips stays at …": where one stays away, not where one lives
     if bool(_TIME_WORDS.search(mine.rest)) != bool(_TIME_WORDS.search(theirs.rest)):
         return None  # "is vegetarian" / "eats vegetarian on weekdays": a narrower statement
     rest_a, rest_b = _value_part(mine.rest), _value_part(theirs.rest)
@@ -654,17 +651,13 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     return True
 
 
-def _states_value(found: Attribute) -> bool:
-    """A noun attribute ("房贷", "salary") is followed by its value; a verb ("住在", "drives a") is its value's
-    start. A number that is a date ("每月 5 号") is no value of a noun."""
-    if found.cue.strip() not in NOUN_CUES:
-        return True
-    rest = found.rest.strip()
-    return _VALUE_START.match(rest) is not None and _DATE_NUMBER.search(rest) is None
+def _away(before: frozenset[str]) -> bool:
+    """The words before an attribute say it holds on a trip ("出差时住在…", "on trips stays …")."""
+    return ({"出", "差"} <= before or {"度", "假"} <= before or "旅" in before
+            or any(word.startswith(_AWAY_WORDS) for word in before))
 
 
-_VALUE_START = re.compile(VALUE_START_PATTERN)
-_DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
+_AWAY_WORDS = ("trip", "travel", "holiday", "vacation", "vacat", "visit")
 _AS_TIME = re.compile(r"\s*(?:的时候|时候|时|那年|期间|when\b)")
 _LEADING_PREPOSITION = re.compile(r"(?:by|from|to|in|at|on|with|for|via)\b")
 
@@ -684,7 +677,7 @@ _OWNED_MANY = frozenset({"vehicle", "phone", "computer", "editor"})
 # Attributes whose value is a number: a number on one side only is still their value.
 _NUMERIC_CONCEPTS = frozenset("age height weight floor shoe_size salary rent mortgage savings grade".split())
 # What follows the value and says when or why, not what: cut before values are compared.
-_VALUE_TAIL = re.compile(r"(?:[,，;；。]|\s+(?:after|because|since|when|as|but|and)\b|因为|由于|之后|以后|但).*$"
+_VALUE_TAIL = re.compile(r"(?:[,，;；]?\s*(?:\b(?:after|because|since|when|as)\b|因为|由于|之后|以后)).*$|[。.!！]+$"
                          r"|\s+(?:in|on|at|since|from|last|this|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|"
                          r"january|february|march|april|may|june|july|august|september|october|november|december|"
                          r"weekend|week|month|year|\d{4})\b.*$")
