@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 
 from sidecar.rules.changes import may_name_old_value, replaced_value
+from sidecar.rules.events import told_event
 from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
@@ -191,6 +192,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
+    if _same_event(a, b):
+        return True  # "去年去云南旅游了" / "去年去了一趟云南，在大理待了一周": one event, told with detail
     if (frame_a.changed or frame_b.changed) and _kind_replaced(a, b, frame_a, frame_b):
         return True  # "用户的 shell 是 bash" / "用户改用 fish 了": one value of a kind replaced by another
     if bool(frame_a.attributes) != bool(frame_b.attributes) and (
@@ -404,6 +407,32 @@ def _kind_replaced(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
 
 
 _ANOTHER = re.compile(r"另一|另外|其他|其它|\b(?:another|other|second|new)\b", re.IGNORECASE)
+
+
+def _same_event(a: str, b: str) -> bool:
+    """The same kind of event on the same dates, and all that the shorter telling says of what and where is
+    in the longer one: the event re-told with detail. An event verb alone is no shared fact ("joined a book
+    club" / "joined a chess club" last month are two)."""
+    told_a, told_b = told_event(a), told_event(b)
+    if not told_a.kinds & told_b.kinds or not told_a.anchors or told_a.anchors != told_b.anchors:
+        return False
+    said_a, said_b = _event_content(told_a.plain), _event_content(told_b.plain)
+    small, large = sorted((said_a, said_b), key=len)
+    pair = _Pair(a, b)
+    return bool(small) and small <= large and _rest_weight(pair, small) >= _EVENT_SHARED_WEIGHT
+
+
+# What the shorter telling must say of its own: a name, a Latin word and a CJK character, or two CJK words.
+_EVENT_SHARED_WEIGHT = 1.0
+
+
+def _event_content(plain: str) -> frozenset[str]:
+    said = token_set(_USER_WORDS.sub(" ", plain)) - CUE_TOKENS
+    return frozenset(t for t in _chars(said) - _EVENT_FUNCTION_CHARS if not _has_digit(t))
+
+
+# Particles, classifiers and small verbs around an event: no content of their own.
+_EVENT_FUNCTION_CHARS = frozenset("了的在和跟去到一个只台趟次天把已经也还就")
 
 
 def _moves_unnamed(a: str, b: str, kind: str) -> bool:

@@ -1,0 +1,54 @@
+"""One event told twice: the same kind of happening at the same time ("上周末去苏州玩了" / "上周末和朋友去苏州玩了两天").
+
+An event verb is no change (issue 16): "joined a choir" and "joined a chess club" are two events. But the same
+kind of event, dated the same way and naming the same place or thing, is one event re-told with detail.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from sidecar.rules.memo import memo
+from sidecar.rules.tokens import normalise
+
+# Kinds of events by the verbs that tell them, in both languages (general knowledge, no list of places).
+EVENT_VERBS: dict[str, str] = {
+    "trip": r"去了?一趟|去了?|到了?|玩了?|旅游|旅行|游玩|逛了?|待了|\bwent to\b|\bvisited\b|\btrip to\b|"
+            r"\bspent (?:[a-z0-9]+ ){1,3}in\b|\btravell?ed to\b|\bflew to\b|\bwent (?:camping|hiking|skiing)\b",
+    "purchase": r"买了|入手了?|购买了?|下单了?|提了|\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
+    "attend": r"参加了?|出席了?|\battended\b|\bwent to (?:a|an|the)\b",
+    "medical": r"拔了|拔掉了?|做了?手术|动了?手术|体检|\bsurgery\b|\boperation\b|\bcheck-?up\b",
+    "exam": r"考试|考过了?|通过了?|\bpassed\b|\bexam\b",
+    "finish": r"跑完了?|读完了?|看完了?|完成了?|\bfinished\b|\bcompleted\b",
+    "adopt": r"领养了?|收养了?|\badopted\b",
+}
+# When it happened: a relative day, week, month or season, a weekday, a month, a year.
+TIME_ANCHOR = (r"上周末|这周末|上个?周[一二三四五六日末]?|这周[一二三四五六日]?|周[一二三四五六日末]|昨天|前天|今天|"
+               r"上个月|这个月|去年|今年|前年|春节|国庆|中秋|元旦|过年|"
+               r"\d{4}\s*年(?:\s*\d{1,2}\s*月)?|\d{1,2}\s*月(?:份)?|"
+               r"\b(?:last|this) (?:weekend|week|month|year|spring|summer|autumn|fall|winter)\b|\byesterday\b|"
+               r"\bon (?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b|"
+               r"\bin (?:january|february|march|april|may|june|july|august|september|october|november|december|"
+               r"\d{4})\b")
+_VERBS = {kind: re.compile(pattern) for kind, pattern in EVENT_VERBS.items()}
+_ANCHOR = re.compile(TIME_ANCHOR)
+_SPACES = re.compile(r"\s+")
+
+
+class Told(NamedTuple):
+    kinds: frozenset[str]
+    anchors: frozenset[str]
+    plain: str  # the text without its time words and event verbs: what and where
+
+
+@memo(max_bytes=1 << 20)
+def told_event(text: str) -> Told:
+    """The kinds of event a text tells, when it says they happened, and what is left of it."""
+    folded = normalise(text)
+    anchors = frozenset(_SPACES.sub("", hit.group()).replace("份", "") for hit in _ANCHOR.finditer(folded))
+    kinds = frozenset(kind for kind, pattern in _VERBS.items() if pattern.search(folded)) if anchors else frozenset()
+    plain = _ANCHOR.sub(" ", folded)
+    for pattern in _VERBS.values():
+        plain = pattern.sub(" ", plain)
+    return Told(kinds, anchors, plain)
