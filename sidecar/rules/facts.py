@@ -265,7 +265,7 @@ def frame(text: str) -> Frame:
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))
         break
-    plain = _TIME.sub(" ", _NEGATION.sub(" ", folded))
+    plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))))
     head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
@@ -285,6 +285,16 @@ def states_value(cue: str, rest: str) -> bool:
 
 _VALUE_START = re.compile(VALUE_START_PATTERN)
 _DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
+
+
+# When a state began or ended, and "still": not what the statement says ("stopped drinking in January",
+# "今年 5 月结婚了", "还不会骑车") when it is compared with its negation.
+_DATES = re.compile(r"\b(?:in|since|from|by) (?:january|february|march|april|may|june|july|august|september|october|"
+                    r"november|december|spring|summer|autumn|fall|winter|the (?:spring|summer|autumn|fall|winter)|\d{4})\b|"
+                    r"\d{1,2}\s*月(?:份)?(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年")
+# "有午睡的习惯" states "午睡" as a habit: its negation is "不再午睡了".
+_HABIT_OF = re.compile("有([\u4e00-\u9fff]{1,6}?)的习惯")
+_STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\bstill\b|\bany ?more\b")
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".

@@ -264,9 +264,9 @@ VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约
                        r"increased to|reduced to|of|about|around)\b|[了啦呢的。.!！\s]*$)")
 
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
-NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
+NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同(?!意)|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
-                    r"\bnot\b|\bno longer\b|\bnever\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
+                    r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
 STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"

@@ -120,6 +120,8 @@ def canonical(text: str) -> str:
         text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
     if not text.isascii() and "学会" in text:
         text = _LEARNT.sub("会", text)
+    if "learn" in text:
+        text = _LEARNT_TO.sub("can", text)
     if _HEDGE_HINT.search(text):
         text = _HEDGE.sub("", text)
     if "个" in text:
@@ -137,6 +139,10 @@ _CLASSIFIED_TIME = re.compile(r"(\d)\s*个\s*(?=小时|月|星期|礼拜|钟头)
 
 # "学会开车了" is "会开车了" (now able to), never "计算机学会" (a society) or "学会员".
 _LEARNT = re.compile("学会(?=[\u4e00-\u9fff])(?!会员|的|了(?:$|[，。,.]))")
+
+
+# "learnt to swim" is "can swim" (now able to), as "学会游泳" is "会游泳".
+_LEARNT_TO = re.compile(r"\b(?:learned|learnt|has learned|has learnt)\s+(?:how\s+)?to\b", re.IGNORECASE)
 
 
 _A_DOZEN = re.compile(r"\ba dozen\b", re.IGNORECASE)
