@@ -765,12 +765,20 @@ def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool
     改学法语"): the newer state replaces the older, whatever else the text goes on to say."""
     negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
     said = token_set(positive.plain) - _STATE_TOKENS
-    if 2 * len(said & token_set(negated)) < len(said):
-        return False  # most of what the positive text says is not in the negated one at all
-    clauses = [c for c in _CLAUSE.split(negated) if c.strip()]
-    if len(clauses) < 2:
+    # Unless most of what the positive text says is in the negated one, no clause of it can negate it.
+    clauses = [c for c in _CLAUSE.split(negated) if c.strip()] if 2 * len(said & token_set(negated)) >= len(said) else []
+    if len(clauses) >= 2 and any(_same_statement(frame(clause), positive) for clause in clauses
+                                 if frame(clause).negated):
+        return True
+    # The other way round: one clause of the positive text states what the negated one denies ("不会开车" /
+    # "拿到驾照，会开车了").
+    negated_frame, positive_text = (frame_a, b) if frame_a.negated else (frame_b, a)
+    denied = token_set(negated_frame.plain) - _STATE_TOKENS
+    if not denied or 2 * len(denied & token_set(positive_text)) < len(denied):
         return False
-    return any(_same_statement(frame(clause), positive) for clause in clauses if frame(clause).negated)
+    clauses = [c for c in _CLAUSE.split(positive_text) if c.strip()]
+    return len(clauses) >= 2 and any(_same_statement(negated_frame, frame(clause)) for clause in clauses
+                                     if not frame(clause).negated)
 
 
 _HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|"
