@@ -1,4 +1,4 @@
-"""One event told twice: the same kind of happening at the same time ("上周末去苏州玩了" / "上周末和朋友去苏州玩了两天").
+"""One event told twice: the same kind of happening at the same time ("去年去云南旅游了" / "去年去了一趟云南…").
 
 An event verb is no change (issue 16): "joined a choir" and "joined a chess club" are two events. But the same
 kind of event, dated the same way and naming the same place or thing, is one event re-told with detail.

@@ -289,8 +289,9 @@ _DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
 
 # When a state began or ended, and "still": not what the statement says ("stopped drinking in January",
 # "今年 5 月结婚了", "还不会骑车") when it is compared with its negation.
-_DATES = re.compile(r"\b(?:in|since|from|by) (?:january|february|march|april|may|june|july|august|september|october|"
-                    r"november|december|spring|summer|autumn|fall|winter|the (?:spring|summer|autumn|fall|winter)|\d{4})\b|"
+_DATES = re.compile(r"\b(?:in|since|from|by) (?:january|february|march|april|may|june|july|august|september|"
+                    r"october|november|december|spring|summer|autumn|fall|winter|"
+                    r"the (?:spring|summer|autumn|fall|winter)|\d{4})\b|"
                     r"\d{1,2}\s*月(?:份)?(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年")
 # "有午睡的习惯" states "午睡" as a habit: its negation is "不再午睡了".
 _HABIT_OF = re.compile("有([\u4e00-\u9fff]{1,6}?)的习惯")

@@ -35,20 +35,21 @@ KINDS: dict[str, Kind] = {
                   r"有道云笔记|语雀|flomo|joplin", r"bear|备忘录"),
     "music": Kind(r"music|音乐|听歌|歌", r"spotify|apple music|youtube music|qq音乐|网易云音乐|网易云|酷狗音乐|酷狗|"
                   r"酷我音乐|tidal|deezer|amazon music", ""),
-    "payment": Kind(r"pay|支付|付款|付钱", r"支付宝|微信支付|apple pay|google pay|paypal|云闪付|venmo|alipay|wechat pay", ""),
+    "payment": Kind(r"pay|支付|付款|付钱", r"支付宝|微信支付|apple pay|google pay|paypal|云闪付|venmo|alipay|"
+                    r"wechat pay", ""),
     "os": Kind(r"system|os|系统|操作系统", r"macos|mac os|windows \d+|windows|ubuntu|fedora|debian|arch linux|manjaro|"
                r"linux mint|linux|chromeos|鸿蒙|harmonyos", ""),
     "phone": Kind(r"phone|手机", r"iphone(?: \d+)?(?: pro(?: max)?)?|google pixel(?: \d+)?|galaxy s\d+|oneplus|一加|"
                   r"华为\s*mate\s*\d*|mate\s*\d+|小米\s*\d+|红米|redmi|荣耀|魅族|nothing phone",
                   r"pixel(?: \d+)?|华为|小米|oppo|vivo|samsung|三星|huawei|xiaomi"),
-    "car": Kind(r"car|drives?|drove|车|开", r"tesla|特斯拉|toyota|丰田|卡罗拉|corolla|prius|camry|凯美瑞|honda|本田|civic|"
-                r"思域|雅阁|bmw|宝马|audi|奥迪|mercedes|奔驰|volkswagen|大众汽车|byd|比亚迪|蔚来|小鹏|极氪|问界|ford|"
+    "car": Kind(r"car|drives?|drove|车|开", r"tesla|特斯拉|toyota|丰田|卡罗拉|corolla|prius|camry|凯美瑞|honda|本田|"
+                r"civic|思域|雅阁|bmw|宝马|audi|奥迪|mercedes|奔驰|volkswagen|大众汽车|byd|比亚迪|蔚来|小鹏|极氪|问界|ford|"
                 r"福特|nissan|日产|hyundai|kia|起亚|volvo|沃尔沃|mazda|马自达|subaru|斯巴鲁|lexus|雷克萨斯|porsche|"
                 r"保时捷|五菱|吉利|哈弗|领克|rav4|model [3ysx]", r"accord|golf|理想|现代|大众|mini|jeep|长安|polo"),
     "package_manager": Kind(r"package manager|包管理|依赖|dependencies|packages", r"npm|yarn|pnpm|pipenv|poetry|conda|"
                             r"cargo|maven|gradle|composer|bundler|homebrew", r"pip|uv|bun|brew"),
-    "test_framework": Kind(r"test|tests|testing|测试|单测", r"jest|mocha|vitest|jasmine|karma|cypress|playwright|pytest|"
-                           r"unittest|junit|testng|rspec|minitest", ""),
+    "test_framework": Kind(r"test|tests|testing|测试|单测", r"jest|mocha|vitest|jasmine|karma|cypress|playwright|"
+                           r"pytest|unittest|junit|testng|rspec|minitest", ""),
     "linter": Kind(r"lint|linter|linting|代码检查|静态检查", r"eslint|tslint|biome|pylint|flake8|rubocop|clippy|"
                    r"golangci-lint|stylelint|oxlint", r"ruff"),
     "formatter": Kind(r"format|formatter|formatted|formatting|格式化|代码风格", r"prettier|yapf|autopep8|gofmt|rustfmt|"
@@ -63,12 +64,12 @@ KINDS: dict[str, Kind] = {
     "language": Kind(r"language|语言|编程|code|coding|codes|programming|写代码|开发",
                      r"python|java|kotlin|javascript|typescript|golang|c\+\+|c#|php|scala|elixir|haskell|clojure|"
                      r"objective-c", r"go|rust|ruby|swift|dart|lua|perl"),
-    "carrier": Kind(r"手机号|号码|运营商|carrier|network|sim|套餐|携号转网", r"中国移动|中国联通|中国电信|联通|电信|verizon|"
-                    r"at&t|t-mobile|vodafone", r"移动|ee|o2|three"),
+    "carrier": Kind(r"手机号|号码|运营商|carrier|network|sim|套餐|携号转网", r"中国移动|中国联通|中国电信|联通|电信|"
+                    r"verizon|at&t|t-mobile|vodafone", r"移动|ee|o2|three"),
     "messaging": Kind(r"chat|message|messages|聊天|沟通|通讯", r"whatsapp|telegram|slack|discord|企业微信|飞书|钉钉|"
                       r"wechat|line", r"signal|teams|微信|qq"),
-    "storage": Kind(r"backup|backups|备份|同步|sync|storage|存储|网盘", r"icloud|dropbox|google drive|onedrive|百度网盘|"
-                    r"坚果云|阿里云盘", ""),
+    "storage": Kind(r"backup|backups|备份|同步|sync|storage|存储|网盘", r"icloud|dropbox|google drive|onedrive|"
+                    r"百度网盘|坚果云|阿里云盘", ""),
     "bank": Kind(r"bank|banks|account|银行|卡|信用卡", r"barclays|monzo|hsbc|lloyds|natwest|santander|revolut|"
                  r"chase|starling|招商银行|招行|工商银行|工行|建设银行|建行|中国银行|农业银行|交通银行|中信银行|浦发银行|"
                  r"民生银行|兴业银行|平安银行", r"招商|中信|浦发|平安|民生|兴业|交行"),

@@ -205,8 +205,8 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("height", r"身高|\bheight\b|\btall\b", False),
     ("weight", r"体重|\d+\s*(?:公斤|斤)|\bweighs?\b|\bweight\b|\d+\s*(?:kg|kilos?|pounds|lbs)\b", False),
     ("blood", r"血型|型血|\bblood type\b", False),
-    ("shoe_size", r"鞋码|\d+\s*码的鞋|穿\s*\d+\s*码(?=的?鞋)|\bshoe size\b|\bsize \d+(?:\.\d+)? (?:shoes|trainers|sneakers|boots)\b",
-     False),
+    ("shoe_size", r"鞋码|\d+\s*码的鞋|穿\s*\d+\s*码(?=的?鞋)|\bshoe size\b|"
+                  r"\bsize \d+(?:\.\d+)? (?:shoes|trainers|sneakers|boots)\b", False),
     ("salary", r"月薪|年薪|工资|薪水|薪资|\bsalary\b|\bearns\b|\bincome\b", False),
     ("rent", r"房租|月租|租金|\brent\b(?!\s+(?:a|an|out|the)\b)", False),
     ("mortgage", r"房贷|\bmortgage\b", False),
@@ -237,9 +237,10 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
     ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
-            r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
-            r"(?<!wants to )(?<!would like to )\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|\bbecame (?:a|an) (?=(?:[a-z-]+ )?"
-            + JOB_NOUNS_EN + r"\b)", False),
+            r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"
+            r"(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
+            r"(?<!wants to )(?<!would like to )\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|"
+            r"\bbecame (?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)", False),
     ("pet", r"养了?|宠物|领养|收养|\badopt(?:ed|s)?\b|\bpets?\b", True),
     ("group", r"俱乐部|社团|协会|合唱团|乐队|读书会|\bclub\b|\bchoir\b|\bband\b|\bjoined\b", True),
     ("course", r"课程|选修|报名|报了|\bcourses?\b|\bclass(?:es)?\b|\benrolled\b", True),
@@ -253,12 +254,13 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
 )
 # Attribute words that are nouns: what follows them may be another attribute of the same thing ("房贷利率",
 # "the editor's theme", "通勤要一个小时"), so only a value after a copula, a change verb or a number is theirs.
-NOUN_CUES = frozenset("年龄 年纪 名字 生日 出生日期 身高 体重 血型 鞋码 尺码 月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷"
-                      " 存款 积蓄 编辑器 通勤 职位 职业 岗位 纪念日 出生地 老家 家乡 故乡 age birthday height weight"
-                      " salary income rent mortgage savings ide editor employer anniversary hometown".split())
+NOUN_CUES = frozenset("年龄 年纪 名字 生日 出生日期 身高 体重 血型 鞋码 尺码 月薪 年薪 工资 薪水 薪资 房租 月租 租金"
+                      " 房贷 存款 积蓄 编辑器 通勤 职位 职业 岗位 纪念日 出生地 老家 家乡 故乡"
+                      " age birthday height weight salary income rent mortgage savings ide editor employer"
+                      " anniversary hometown".split())
 # How the value of a noun attribute begins: a copula, a verb saying it is, or has become, a value, or a number.
-VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约|差不多|已经|只有|涨到|涨了|降到|降了|减到|增加到|提高到|"
-                       r"提升到|升到|攒到|到了|达到|变成|换成|改成|调到|调整为|成了|[:：]|"
+VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约|差不多|已经|只有|涨到|涨了|降到|降了|减到|增加到|"
+                       r"提高到|提升到|升到|攒到|到了|达到|变成|换成|改成|调到|调整为|成了|[:：]|"
                        r"(?:每月|每个月|每年|一个月|一年)?\s*[\d零一二两三四五六七八九十百千万半]|"
                        r"\b(?:is|are|was|were|has|had|now|went up to|went down to|rose to|fell to|dropped to|"
                        r"increased to|reduced to|of|about|around)\b|[了啦呢的。.!！\s]*$)")
@@ -266,13 +268,16 @@ VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约
 # A negation or a stop ("不喝" / "stopped drinking"): the statement without it is compared.
 NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!错|同(?!意)|过(?!敏)|少|仅|断|久|管|但|如|然|够|住|了)|"
                     r"没有|没|从未|从不|戒了|戒掉|戒|"
-                    r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|\bquit\b|\banymore\b|\bno\b")
+                    r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|"
+                    r"\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
 STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|迁到|迁去|挪到|转移到|转到|切换到|"
-                         r"\bmoved to\b|\bmoved (?!from\b)(?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|\bchanged\b|"
+                         r"\bmoved to\b|\bmoved (?!from\b)(?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|"
+                         r"\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|"
+                         r"\bchanged\b|"
                          r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"

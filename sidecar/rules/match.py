@@ -604,7 +604,8 @@ def keys_of(text: str) -> Mapping[str, float]:
     if kind_keys(written):
         found_frame = frame(written)
         # Not names: a capitalised value ("Jest") reads as one, and people are told apart by the rule.
-        whose = " ".join(sorted({p for p in found_frame.people if not p.startswith("name:")} | found_frame.subject_nouns))
+        whose = " ".join(sorted({p for p in found_frame.people if not p.startswith("name:")}
+                                | found_frame.subject_nouns))
         for kind in kind_keys(written):
             found["@kind:" + kind + " " + whose] = 1.0  # "shell 是 bash" / "改用 fish 了": one kind of value
     return found  # memoised and shared: read it, never change it
@@ -766,7 +767,8 @@ def _negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool
     negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
     said = token_set(positive.plain) - _STATE_TOKENS
     # Unless most of what the positive text says is in the negated one, no clause of it can negate it.
-    clauses = [c for c in _CLAUSE.split(negated) if c.strip()] if 2 * len(said & token_set(negated)) >= len(said) else []
+    mostly_in = 2 * len(said & token_set(negated)) >= len(said)
+    clauses = [c for c in _CLAUSE.split(negated) if c.strip()] if mostly_in else []
     if len(clauses) >= 2 and any(_same_statement(frame(clause), positive) for clause in clauses
                                  if frame(clause).negated):
         return True
