@@ -77,6 +77,7 @@ def _people_surfaces() -> dict[str, str]:
 
 
 _PEOPLE_SURFACES = _people_surfaces()
+_PERSON_CONCEPTS = frozenset(_PEOPLE_SURFACES.values())
 # CJK people words by regex; English words are looked up one by one (with their inflections).
 _PEOPLE = re.compile("|".join(sorted((re.escape(w) for w in _PEOPLE_SURFACES if not w.isascii()),
                                      key=len, reverse=True)) + r"|[a-z]+(?:-[a-z]+)*(?:['’]s)?")
@@ -362,7 +363,9 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
             return None, ""
         span = folded[:hit.start()]
     named = _subject(span, mentions, whole=True)
-    head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)) - _SUBJECT_TOKENS
+    # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
+    head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
+                     and t not in _PERSON_CONCEPTS) - _SUBJECT_TOKENS
     return head, "".join(c for c in span if c in head)
 
 
