@@ -170,7 +170,8 @@ def test_an_event_needs_its_dates() -> None:
 
 owners = st.sampled_from(["The user", "The user's wife", "The user's son", "Anna", "Ben", "The user's boss"])
 tools = st.sampled_from([("uses Chrome", "switched to Firefox"), ("uses zsh as the shell", "switched to fish"),
-                         ("uses Jest for tests", "switched to Vitest"), ("drives a Toyota", "traded in the car for a BMW"),
+                         ("uses Jest for tests", "switched to Vitest"),
+                         ("drives a Toyota", "traded in the car for a BMW"),
                          ("banks with HSBC", "now banks with Monzo")])
 
 

@@ -142,7 +142,9 @@ _LEARNT = re.compile("学会(?=[\u4e00-\u9fff])(?!会员|的|了(?:$|[，。,.])
 
 
 # "learnt to swim" is "can swim" (now able to), as "学会游泳" is "会游泳".
-_LEARNT_TO = re.compile(r"\b(?:learned|learnt|has learned|has learnt)\s+(?:how\s+)?to\b", re.IGNORECASE)
+# Not when it says whom it was learnt from ("learned to juggle from Rosa": a converse of "taught").
+_LEARNT_TO = re.compile(r"\b(?:learned|learnt|has learned|has learnt)\s+(?:how\s+)?to\b(?!.*\b(?:from|with|under)\b)",
+                        re.IGNORECASE)
 
 
 _A_DOZEN = re.compile(r"\ba dozen\b", re.IGNORECASE)
