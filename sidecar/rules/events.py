@@ -42,12 +42,19 @@ class Told(NamedTuple):
     plain: str  # the text without its time words and event verbs: what and where
 
 
+_UNDATED = Told(frozenset(), frozenset(), "")
+
+
 @memo(max_bytes=1 << 20)
 def told_event(text: str) -> Told:
     """The kinds of event a text tells, when it says they happened, and what is left of it."""
     folded = normalise(text)
     anchors = frozenset(_SPACES.sub("", hit.group()).replace("份", "") for hit in _ANCHOR.finditer(folded))
-    kinds = frozenset(kind for kind, pattern in _VERBS.items() if pattern.search(folded)) if anchors else frozenset()
+    if not anchors:
+        return _UNDATED  # most memories: no event to compare
+    kinds = frozenset(kind for kind, pattern in _VERBS.items() if pattern.search(folded))
+    if not kinds:
+        return _UNDATED
     plain = _ANCHOR.sub(" ", folded)
     for pattern in _VERBS.values():
         plain = pattern.sub(" ", plain)

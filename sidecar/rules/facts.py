@@ -266,7 +266,9 @@ def frame(text: str) -> Frame:
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))
         break
-    plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))))
+    plain = _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))
+    if _HAS_DATE_OR_HABIT.search(plain):
+        plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", plain))
     head, head_order = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
@@ -296,6 +298,7 @@ _DATES = re.compile(r"\b(?:in|since|from|by) (?:january|february|march|april|may
                     r"\d{1,2}\s*月(?:份)?(?:\s*\d{1,2}\s*[日号])?|\d{4}\s*年")
 # "有午睡的习惯" states "午睡" as a habit: its negation is "不再午睡了".
 _HABIT_OF = re.compile("有([\u4e00-\u9fff]{1,6}?)的习惯")
+_HAS_DATE_OR_HABIT = re.compile(r"\d|习惯|\b(?:in|since|from|by) [a-z]")
 _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\bstill\b|\bany ?more\b")
 
 
@@ -396,24 +399,28 @@ def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool
 def _subject(span: str, mentions: tuple[str, ...], whole: bool = False) -> frozenset[str]:
     """Whose attribute it is: the people and things named before the attribute and, of the other words
     there, the thing owned ("用户家鹦鹉的名字" → 鹦鹉), or every word when `whole`."""
-    owned, every = _subjects(span, mentions)
+    owned, every = _subjects(span, mentions, owned_too=not whole)
     return every if whole else owned
 
 
-def _subjects(span: str, mentions: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
-    """`_subject` of `span` and `_subject(…, whole=True)`, from one reading of its people."""
+def _subjects(span: str, mentions: tuple[str, ...],
+              owned_too: bool = True) -> tuple[frozenset[str], frozenset[str]]:
+    """`_subject` of `span` (when `owned_too`, else empty) and `_subject(…, whole=True)`, from one reading of
+    its people."""
     span = _TIME.sub(" ", _CHANGE.sub(" ", _NEGATION.sub(" ", span)))
     every_hit = _people_hits(span)
     hits = [hit for hit in every_hit if hit[2] != "user"]
     people = {person for _, _, person in hits}
+    names = {m for m in mentions if m.startswith("name:")}
+    every = _subject_words(span, people, names, _without_hits(span, every_hit))
+    if not owned_too:
+        return frozenset(), every
     owns = bool(hits) and (span[hits[-1][0]:hits[-1][1]].endswith(("'s", "’s"))
                            or _POSSESSIVE.search(span, hits[-1][1]) is not None)
-    names = {m for m in mentions if m.startswith("name:")}
     # Past a person or a pet, the words before the attribute say what they do ("猫胖到六公斤"), not whose
     # it is; "the dog's puppy" would say whose.
     owned_span = span[:hits[-1][1]] if hits and not owns else span
-    return (_subject_words(owned_span, people, names, _without_people(_possessed(owned_span))),
-            _subject_words(span, people, names, _without_hits(span, every_hit)))
+    return _subject_words(owned_span, people, names, _without_people(_possessed(owned_span))), every
 
 
 def _subject_words(span: str, people: set[str], names: set[str], rest: str) -> frozenset[str]:
