@@ -114,13 +114,12 @@ def restates(a: str, b: str) -> bool:
 
 def restates_sharing(a: str, b: str, weight: float) -> bool:
     """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
-    key_a, key_b = match_key(a), match_key(b)
+    (written_a, hints_a, key_a, written_key_a), (written_b, hints_b, key_b, written_key_b) = _read(a), _read(b)
     if key_a == key_b or not key_a or not key_b:
         return False
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
-    (written_a, hints_a, written_key_a), (written_b, hints_b, written_key_b) = _read(a), _read(b)
     if (hints_a | hints_b) & _HINT_REPORT:
         told_a, told_b = as_told(a, b)
         if told_a is not a or told_b is not b:
@@ -143,10 +142,12 @@ _HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_RE
 
 
 @memo(max_bytes=2 << 20)
-def _read(text: str) -> tuple[str, int, str]:
-    """The canonical text, what it may hold and its match key: one cache look-up for all three."""
+def _read(text: str) -> tuple[str, int, str, str]:
+    """The canonical text, what it may hold, and the match keys of the text and of its canonical form: one
+    cache look-up for all four."""
     written = canonical(text)
-    return written, _hints(written) | (_HINT_REPORT if may_report(text) else 0), match_key(written)
+    return (written, _hints(written) | (_HINT_REPORT if may_report(text) else 0), match_key(text),
+            match_key(written))
 
 
 def _hints(text: str) -> int:
