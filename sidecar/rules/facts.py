@@ -12,6 +12,7 @@ from sidecar.rules.lexicon import (
     NAME_STOPWORDS,
     NEGATION_PATTERN,
     NOT_PETS,
+    AMOUNT_CUES,
     NOUN_CUES,
     PAST_PATTERN,
     PEOPLE,
@@ -279,11 +280,12 @@ def frame(text: str) -> Frame:
 
 def states_value(cue: str, rest: str) -> bool:
     """A noun attribute ("房贷", "salary") is followed by its value; a verb ("住在", "drives a") is its value's
-    start. A number that is a date ("每月 5 号") is no value of a noun."""
-    if cue.strip() not in NOUN_CUES:
+    start. A date ("每月 5 号") is no amount."""
+    cue = cue.strip()
+    if cue not in NOUN_CUES:
         return True
     rest = rest.strip()
-    return _VALUE_START.match(rest) is not None and _DATE_NUMBER.search(rest) is None
+    return _VALUE_START.match(rest) is not None and (cue not in AMOUNT_CUES or _DATE_NUMBER.search(rest) is None)
 
 
 _VALUE_START = re.compile(VALUE_START_PATTERN)

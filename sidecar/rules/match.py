@@ -671,7 +671,7 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "编辑器的主题是…", "大三的时候…": a thing the attribute's holder has, or a time
     if len(match_key(rest_a)) > _REST_MAX_CHARS or len(match_key(rest_b)) > _REST_MAX_CHARS:
         return None
-    if mine.concept not in _NUMERIC_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
+    if mine.concept in _NAMED_VALUE_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
         return None  # "通勤要 1 小时" / "坐地铁通勤": how long is not how
     value_a, value_b = _value_key(rest_a), _value_key(rest_b)
     if value_a and value_b and (value_a.startswith(value_b) or value_b.startswith(value_a)):
@@ -705,8 +705,9 @@ def _modifier_added(a: frozenset[str], b: frozenset[str]) -> bool:
 
 # Things one may have two of at once: a new one replaces the old only when a change is stated.
 _OWNED_MANY = frozenset({"vehicle", "phone", "computer", "editor"})
-# Attributes whose value is a number: a number on one side only is still their value.
-_NUMERIC_CONCEPTS = frozenset("age height weight floor shoe_size salary rent mortgage savings grade".split())
+# Attributes whose value is a way, a thing or a state, never a number: a number on one side only says
+# another attribute of it ("通勤要 1 小时" / "坐地铁通勤").
+_NAMED_VALUE_CONCEPTS = frozenset("commute diet relationship vehicle phone computer editor".split())
 # What follows the value and says when or why, not what: cut before values are compared.
 _VALUE_TAIL = re.compile(r"(?:[,，;；]?\s*(?:\b(?:after|because|since|when|as)\b|因为|由于|之后|以后)).*$|[。.!！]+$"
                          r"|\s+(?:in|on|at|since|from|last|this|next)\s+(?:the\s+)?(?:spring|summer|autumn|fall|winter|"
