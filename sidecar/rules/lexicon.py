@@ -239,7 +239,7 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
             r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"
             r"(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
-            r"(?<!wants to )(?<!would like to )\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|"
+            r"\bis (?:now )?(?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)|"
             r"\bbecame (?:a|an) (?=(?:[a-z-]+ )?" + JOB_NOUNS_EN + r"\b)", False),
     ("pet", r"养了?|宠物|领养|收养|\badopt(?:ed|s)?\b|\bpets?\b", True),
     ("group", r"俱乐部|社团|协会|合唱团|乐队|读书会|\bclub\b|\bchoir\b|\bband\b|\bjoined\b", True),
