@@ -10,6 +10,7 @@ import re
 from typing import NamedTuple
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import normalise
 
 # Kinds of events by the verbs that tell them, in both languages (general knowledge, no list of places).
@@ -31,8 +32,8 @@ TIME_ANCHOR = (r"上周末|这周末|上个?周[一二三四五六日末]?|这�
                r"\bon (?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\b|"
                r"\bin (?:january|february|march|april|may|june|july|august|september|october|november|december|"
                r"\d{4})\b")
-_VERBS = {kind: re.compile(pattern) for kind, pattern in EVENT_VERBS.items()}
-_ANCHOR = re.compile(TIME_ANCHOR)
+_VERBS = {kind: compile_fast(pattern) for kind, pattern in EVENT_VERBS.items()}
+_ANCHOR = compile_fast(TIME_ANCHOR)
 _SPACES = re.compile(r"\s+")
 
 

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import NamedTuple, Optional
 
 from sidecar.rules.lexicon import (
+    AMOUNT_CUES,
     ATTRIBUTES,
     MANY_PEOPLE,
     NAME_STOPWORDS,
     NEGATION_PATTERN,
     NOT_PETS,
-    AMOUNT_CUES,
     NOUN_CUES,
     PAST_PATTERN,
     PEOPLE,
@@ -25,6 +25,7 @@ from sidecar.rules.lexicon import (
     VALUE_START_PATTERN,
 )
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import is_cjk, normalise, token_set
 from sidecar.rules.wording import canonical
 
@@ -145,7 +146,7 @@ def _attribute_scanner(keep: Callable[[str], bool]) -> tuple[tuple[str, re.Patte
     for concept, pattern, _ in ATTRIBUTES:
         kept = [alternative for alternative in _alternatives(pattern) if keep(alternative)]
         if kept:
-            found.append((concept, re.compile("|".join(kept))))
+            found.append((concept, compile_fast("|".join(kept))))
     return tuple(found)
 
 
@@ -161,10 +162,10 @@ _LATIN_ATTRIBUTE = _attribute_scanner(lambda alternative: not _has_cjk(alternati
 _SPECIFICITY = {concept: rank for rank, (concept, _, _) in enumerate(ATTRIBUTES)}
 _LATIN_LETTER = re.compile("[a-z]")
 _MANY_ATTRIBUTES = frozenset(concept for concept, _, many in ATTRIBUTES if many)
-_NEGATION = re.compile(NEGATION_PATTERN)
-_PAST = re.compile(PAST_PATTERN)
-_CHANGE = re.compile(STATED_CHANGE_PATTERN)
-_TIME = re.compile(TIME_PATTERN)
+_NEGATION = compile_fast(NEGATION_PATTERN)
+_PAST = compile_fast(PAST_PATTERN)
+_CHANGE = compile_fast(STATED_CHANGE_PATTERN)
+_TIME = compile_fast(TIME_PATTERN)
 _FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _ROLE_NAME = re.compile(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
@@ -381,7 +382,7 @@ _HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|�
 _SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
                               r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
-_SUBJECT_NOUN = re.compile(SUBJECT_NOUNS)
+_SUBJECT_NOUN = compile_fast(SUBJECT_NOUNS)
 _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
 

@@ -11,6 +11,7 @@ import re
 from typing import NamedTuple
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import normalise
 
 
@@ -83,9 +84,9 @@ def _bounded(alternatives: str) -> str:
 
 _VALUES = {kind: re.compile(_bounded(found.values)) for kind, found in KINDS.items()}
 _AMBIGUOUS = {kind: re.compile(_bounded(found.ambiguous)) for kind, found in KINDS.items() if found.ambiguous}
-_NOUNS = {kind: re.compile(_bounded(found.nouns)) for kind, found in KINDS.items()}
+_NOUNS = {kind: compile_fast(_bounded(found.nouns)) for kind, found in KINDS.items()}
 # One scan finds every value of every kind; which kinds a found value belongs to is read after.
-_ANY_VALUE = re.compile(_bounded("|".join([found.values for found in KINDS.values()]
+_ANY_VALUE = compile_fast(_bounded("|".join([found.values for found in KINDS.values()]
                                           + [found.ambiguous for found in KINDS.values() if found.ambiguous])))
 _SPACES = re.compile(r"\s+")
 

@@ -254,10 +254,11 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
 )
 # Attribute nouns that often head another attribute of the same thing ("房贷利率", "the editor's theme",
 # "通勤要一个小时", "birthday present"): only a value after a copula, a change verb or a number is theirs.
-NOUN_CUES = frozenset("月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷 存款 积蓄 编辑器 通勤 生日 salary income rent mortgage"
-                      " savings ide editor commute birthday".split())
+NOUN_CUES = frozenset("月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷 存款 积蓄 编辑器 通勤 生日"
+                      " salary income rent mortgage savings ide editor commute birthday".split())
 # Of those, the ones whose value is an amount: a date after them ("工资每月 15 号发") is no value.
-AMOUNT_CUES = frozenset("月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷 存款 积蓄 salary income rent mortgage savings".split())
+AMOUNT_CUES = frozenset("月薪 年薪 工资 薪水 薪资 房租 月租 租金 房贷 存款 积蓄"
+                        " salary income rent mortgage savings".split())
 # How the value of a noun attribute begins: a copula, a verb saying it is, or has become, a value, or a number.
 VALUE_START_PATTERN = (r"(?:是|为|有|在|叫|姓|剩|还剩|只剩|大约|约|差不多|已经|只有|涨到|涨了|降到|降了|减到|增加到|"
                        r"提高到|提升到|升到|攒到|到了|达到|变成|换成|改成|调到|调整为|成了|[:：]|"

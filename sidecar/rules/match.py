@@ -38,6 +38,7 @@ from sidecar.rules.lexicon import (
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell, told_both_ways
 from sidecar.rules.tokens import is_cjk, is_strong, match_key, names, normalise, token_set, tokens
@@ -530,7 +531,7 @@ def _ends_noun(head: frozenset[str], text: str) -> bool:
     return not after or after in _AFTER_NOUN or not is_cjk(after)
 
 
-_CHANGE = re.compile(STATED_CHANGE_PATTERN)
+_CHANGE = compile_fast(STATED_CHANGE_PATTERN)
 
 
 # Function words a head picks up before what changed ("把博客从…", "将 Python 升级到…").
@@ -721,7 +722,7 @@ def _value_part(rest: str) -> str:
     return _VALUE_TAIL.sub("", _TIME_WORDS_ANYWHERE.sub(" ", rest)).strip()
 
 
-_TIME_WORDS_ANYWHERE = re.compile(TIME_PATTERN)
+_TIME_WORDS_ANYWHERE = compile_fast(TIME_PATTERN)
 # Attributes whose word may stand before a noun it describes ("green tea", "红色的外套").
 _MODIFIER_CONCEPTS = frozenset({"color"})
 _OWNED_AFTER = re.compile(r"\s*[^\s的,，。]{1,8}的[\u4e00-\u9fff]")
