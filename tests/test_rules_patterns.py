@@ -8,17 +8,30 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sidecar.rules import events, kinds, lexicon
-from sidecar.rules.patterns import compile_fast, first_chars
+from sidecar.rules import changes, events, facts, kinds, lexicon, match, reported, roles, wording
+from sidecar.rules.patterns import _class_end, compile_fast, first_chars
 from tests.strategies import contents
+
+def _unled(pattern: str) -> str:
+    assert pattern.startswith("(?=[")
+    end = _class_end(pattern, 3)
+    assert pattern.startswith(")(?:", end) and pattern.endswith(")")
+    return pattern[end + 4:-1]
+
 
 WORD_LISTS = [lexicon.NEGATION_PATTERN, lexicon.STATED_CHANGE_PATTERN, lexicon.TIME_PATTERN, lexicon.PAST_PATTERN,
               lexicon.SUBJECT_NOUNS, events.TIME_ANCHOR, kinds._ANY_VALUE.pattern,
-              *(pattern for _, pattern, _ in lexicon.ATTRIBUTES), *events.EVENT_VERBS.values()]
+              *(pattern for _, pattern, _ in lexicon.ATTRIBUTES), *events.EVENT_VERBS.values(),
+              # compiled led already: the plain pattern inside the lead
+              *(_unled(found.pattern) for found in (facts._PEOPLE, facts._ROLE_NAME, facts._PASSIVE, facts._HEAD_END,
+                                            facts._SWITCHED_OBJECT, lexicon._CJK_WORDS, match._COPULA,
+                                            match._TIME_WORDS, wording._CJK_VARIANT, reported._HINT, roles._TRIGGER,
+                                            roles._ROLE_WORD, changes._TRIGGER))]
 # Pieces of the lists' own words, so drawn texts hold matches, beside text of every kind.
 PIECES = ["不", "没有", "换成了", "moved to", " now ", "上个月", "last month", "以前", "used to", "项目", "repo",
           "住在", "lives in", "7 岁", "is 7", "12 楼", "vegan", "is a nurse", "在华为做工程师", "bash", "zsh",
-          "chrome", "去年", "visited", "买了", " ", "的", "x", "1", "\u3000", "。"]
+          "chrome", "去年", "visited", "买了", " ", "的", "x", "1", "\u3000", "。", "老婆", "boss", "told", "Anna",
+          " to ", "Ben", "借给", "was hired by", "被", "switched the font to", "周三", "9 点"]
 drawn = st.one_of(contents, st.lists(st.sampled_from(PIECES), max_size=12).map("".join))
 
 

@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple, Optional
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import normalise
 
 _VALUE = r"(?P<old>[^,，。;；:：]{1,40}?)"
@@ -31,7 +32,7 @@ _CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而�
 
 # Every pattern above holds one of these: most texts hold none.
 _TRIGGERS = ("from", "left", "quit", "instead", "rather", "从", "离开", "而不是")
-_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
+_TRIGGER = compile_fast("|".join(map(re.escape, _TRIGGERS)))
 
 
 class Replaced(NamedTuple):

@@ -81,7 +81,7 @@ def _people_surfaces() -> dict[str, str]:
 _PEOPLE_SURFACES = _people_surfaces()
 _PERSON_CONCEPTS = frozenset(_PEOPLE_SURFACES.values())
 # CJK people words by regex; English words are looked up one by one (with their inflections).
-_PEOPLE = re.compile("|".join(sorted((re.escape(w) for w in _PEOPLE_SURFACES if not w.isascii()),
+_PEOPLE = compile_fast("|".join(sorted((re.escape(w) for w in _PEOPLE_SURFACES if not w.isascii()),
                                      key=len, reverse=True)) + r"|[a-z]+(?:-[a-z]+)*(?:['’]s)?")
 _ENDINGS = ("'s", "’s", "es", "s", "ed", "d", "ing")
 
@@ -168,7 +168,7 @@ _CHANGE = compile_fast(STATED_CHANGE_PATTERN)
 _TIME = compile_fast(TIME_PATTERN)
 _FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
-_ROLE_NAME = re.compile(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
+_ROLE_NAME = compile_fast(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
 _POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
 # A Chinese given name ends before one of these (a verb, a particle, a number).
 _NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明昨上下每被对说让叫有要会能想就还又不没已正刚从做当一二两三"
@@ -306,7 +306,7 @@ _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\b
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
-_PASSIVE = re.compile(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
+_PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
 
 
 def is_passive(text: str) -> bool:
@@ -375,11 +375,11 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     return head, "".join(c for c in span if c in head)
 
 
-_HEAD_END = re.compile(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
+_HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
                        r"改到|调到|调成|"
                        r"调整为|调整到|转到|设成|设为|设置为|定在|改名为|改名叫)|"
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
-_SWITCHED_OBJECT = re.compile(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
+_SWITCHED_OBJECT = compile_fast(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
                               r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
 _SUBJECT_NOUN = compile_fast(SUBJECT_NOUNS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import normalise
 
 # Every group maps surface words (Chinese and English) to one concept. People: absent means the user.
@@ -110,7 +111,7 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
     for word in CHANGE_CUES.split():
         table.setdefault(word, ("change", "change"))
     cjk = sorted((w for w in table if not w.isascii()), key=len, reverse=True)
-    return table, re.compile("|".join(map(re.escape, cjk)))
+    return table, compile_fast("|".join(map(re.escape, cjk)))
 
 
 _TABLE, _CJK_WORDS = _surface_table()

@@ -234,7 +234,7 @@ def _without_reason(text: str) -> str:
     return _REASON.sub("", text).strip()
 
 
-_COPULA = re.compile(r"是|\s(?:is|are)\s")
+_COPULA = compile_fast(r"是|\s(?:is|are)\s")
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+")
 
 
@@ -1118,7 +1118,7 @@ def _qualifier_slot(pair: _Pair, prefix: str, suffix: str, slot_a: str, slot_b: 
 _CJK_NOUN_END = re.compile("[\u4e00-\u9fff]{1,3}[。.!！]?")
 # What the statement still says after a replaced qualifier: one CJK word or one Latin word.
 _QUALIFIED_WEIGHT = 0.6
-_TIME_WORDS = re.compile(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|工作日|"
+_TIME_WORDS = compile_fast(r"周[一二三四五六日末]|星期|早上|上午|中午|下午|晚上|凌晨|每天|每周|\d+\s*点|工作日|"
                          r"\b(?:weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
                          r"mornings?|evenings?|afternoons?|nights?|weekends?|\d+(?::\d+)?\s*(?:am|pm))\b")
 

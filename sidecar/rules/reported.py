@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 
 _NAME = r"(?:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)"
 _TELLER = rf"(?P<teller>{_NAME}(?:\s+and\s+{_NAME})?|[Tt]he user)"
@@ -47,7 +48,7 @@ _CJK_BACK = re.compile(
     rf"(?:{_CJK_NAME})?[。.！!]?\s*$",
     re.DOTALL,
 )
-_HINT = re.compile(r"\b(?:told|tells|said|says|reminded|reminds|assured|assures|warned|warns|informed|informs"
+_HINT = compile_fast(r"\b(?:told|tells|said|says|reminded|reminds|assured|assures|warned|warns|informed|informs"
                    r"|texted|messaged|emailed|mentioned|mentions|explained|explains|shared|shares|admitted|admits"
                    r"|noted|notes|added|adds|announced|announces|revealed|reveals|complained|complains|confided"
                    r"|confides|wrote|writes)\b|告诉|说|提到|透露|提起")

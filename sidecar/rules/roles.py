@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple, Optional
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 from sidecar.rules.tokens import normalise
 
 _WHO = r"[^，。,.;；]{1,10}?"
@@ -42,7 +43,7 @@ _TRIGGERS = ("借", "卖", "买", "租", "送", "收到", "教", "学", "邀请"
              "loan", "borrow", "sold", "sell", "bought", "buy", "rent", "let", "gave", "give", "got", "gets", "receiv",
              "taught", "teach", "learn", "lesson", "invit", "beat", "defeat", "lost", "lose", " than", "欠", "owe",
              "补习", "给", "会")
-_TRIGGER = re.compile("|".join(map(re.escape, _TRIGGERS)))
+_TRIGGER = compile_fast("|".join(map(re.escape, _TRIGGERS)))
 
 
 class Telling(NamedTuple):
@@ -101,7 +102,7 @@ _ROLE_PAIRS = (("师父", "徒弟"), ("师傅", "徒弟"), ("老师", "学生"),
                ("boss", "employee"), ("landlord", "tenant"), ("coach", "trainee"), ("employer", "employee"))
 _CONVERSE_ROLES = frozenset(_ROLE_PAIRS) | frozenset((second, first) for first, second in _ROLE_PAIRS)
 _ROLES = frozenset(role for pair in _ROLE_PAIRS for role in pair)
-_ROLE_WORD = re.compile("|".join(sorted(_ROLES, key=len, reverse=True)))
+_ROLE_WORD = compile_fast("|".join(sorted(_ROLES, key=len, reverse=True)))
 _CJK_ROLE = re.compile(r"^(?P<x>[^，。,.是]+?)是(?P<y>[^，。,.是]+?)的(?P<role>[\u4e00-\u9fff]{2})[。.!！]?$")
 _LATIN_ROLE = re.compile(r"^(?:the\s+)?(?P<x>[^,.]+?)\s+is\s+(?:the\s+)?(?P<y>[^,.]+?)['’]s\s+(?P<role>[a-z]+)[.!]?$")
 

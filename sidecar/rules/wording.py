@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
 
 _DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _POWERS = {"十": 10, "百": 100, "千": 1000}
@@ -180,7 +181,7 @@ _VARIANTS = {
     "戒烟": "不抽烟", "戒酒": "不喝酒",
 }
 _LATIN_VARIANTS = frozenset(k for k in _VARIANTS if k.isascii())
-_CJK_VARIANT = re.compile("|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
+_CJK_VARIANT = compile_fast("|".join(sorted((k for k in _VARIANTS if not k.isascii()), key=len, reverse=True)))
 _ASCII_WORD = re.compile(r"[A-Za-z]+")
 
 
