@@ -12,6 +12,7 @@ from sidecar.rules import changes, events, facts, kinds, lexicon, match, reporte
 from sidecar.rules.patterns import _class_end, compile_fast, first_chars
 from tests.strategies import contents
 
+
 def _unled(pattern: str) -> str:
     assert pattern.startswith("(?=[")
     end = _class_end(pattern, 3)
