@@ -117,11 +117,9 @@ def kind_values(text: str) -> tuple[Named, ...]:
     return tuple(found)
 
 
-@memo(max_bytes=1 << 19)
-def kind_nouns(text: str) -> frozenset[str]:
-    """The kinds whose nouns the text names ("shell", "浏览器")."""
-    folded = normalise(text)
-    return frozenset(kind for kind, pattern in _NOUNS.items() if pattern.search(folded))
+def names_kind(text: str, kind: str) -> bool:
+    """The text names `kind` by one of its nouns ("shell", "浏览器")."""
+    return _NOUNS[kind].search(normalise(text)) is not None
 
 
 def kind_keys(text: str) -> frozenset[str]:
@@ -136,8 +134,9 @@ def values_by_kind(a: str, b: str) -> dict[str, tuple[frozenset[str], frozenset[
     shared = {n.kind.rstrip("?") for n in found_a} & {n.kind.rstrip("?") for n in found_b}
     if not shared:
         return {}
-    ambiguous = any(n.kind.endswith("?") for n in found_a + found_b)
-    nouns = kind_nouns(a) | kind_nouns(b) if ambiguous else frozenset()
+    # Only the kinds whose ambiguous values the pair names are looked for by their nouns.
+    asked = {n.kind[:-1] for n in found_a + found_b if n.kind.endswith("?")} & shared
+    nouns = {kind for kind in asked if names_kind(a, kind) or names_kind(b, kind)}
     out: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
     for kind in shared:
         mine = frozenset(n.value for n in found_a if n.kind == kind or (n.kind == kind + "?" and kind in nouns))
