@@ -55,7 +55,7 @@ CONSTRAINT_TERM = "%constraint"
 # word's Chinese glosses, a Chinese word's English headwords, an English word's synonyms, derived and irregular
 # forms. Each is scaled again by its rarity in the store (IDF against the rarest possible term, to the power
 # EXPANSION_RARITY), so a gloss or synonym found everywhere adds nearly nothing and the query does not drift.
-EN_ZH_WEIGHT = 0.5
+EN_ZH_WEIGHT = 0.7
 ZH_EN_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.4
 DERIVED_WEIGHT = 0.4
