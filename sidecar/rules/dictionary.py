@@ -17,35 +17,32 @@ HEADWORDS_PER_GLOSS = 3
 
 
 class Dictionary(NamedTuple):
-    """The tables of sidecar/rules/data/dictionary_*.json, keyed by the tokeniser's stems (tools/lexicon/)."""
+    """The tables of sidecar/rules/data/dictionary_*.json, keyed by the tokeniser's stems (tools/lexicon/).
+    Values stay the space-separated strings of the file (split when asked): a third of the memory of tuples."""
 
-    glosses: dict[str, tuple[str, ...]]  # English stem → Chinese glosses of its commonest headword
+    glosses: dict[str, str]  # English stem → Chinese glosses of its commonest headword
     english: dict[str, dict[str, tuple[str, ...]]]  # first character → Chinese gloss → English stems
-    synonyms: dict[str, tuple[str, ...]]
-    derived: dict[str, tuple[str, ...]]
-    forms: dict[str, tuple[str, ...]]  # stem → the stems of its irregular forms, and the form's → the base's
+    synonyms: dict[str, str]
+    derived: dict[str, str]
+    forms: dict[str, str]  # stem → the stems of its irregular forms, and the form's → the base's
 
 
 def _data(name: str) -> Any:
     return json.loads(resources.files("sidecar.rules").joinpath("data", name).read_text(encoding="utf-8"))
 
 
-def _split(table: dict[str, str]) -> dict[str, tuple[str, ...]]:
-    return {head: tuple(words.split()) for head, words in table.items()}
-
-
 def read_dictionary() -> Dictionary:
     zh, en = _data("dictionary_zh.json"), _data("dictionary_en.json")
-    glosses = _split(zh["glosses"])
+    glosses: dict[str, str] = zh["glosses"]
     english: dict[str, dict[str, tuple[str, ...]]] = {}
     for head, listed in glosses.items():
-        for gloss in listed[:REVERSE_GLOSSES]:
+        for gloss in listed.split()[:REVERSE_GLOSSES]:
             if len(gloss) > 1:
                 starting = english.setdefault(gloss[0], {})
                 found = starting.get(gloss, ())
                 if len(found) < HEADWORDS_PER_GLOSS:
                     starting[gloss] = (*found, head)
-    return Dictionary(glosses, english, _split(en["synonyms"]), _split(en["derived"]), _split(zh["forms"]))
+    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"])
 
 
 @memo(max_bytes=64 * 1024 * 1024)
@@ -94,11 +91,11 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
     table = dictionary()
     found: list[Expansion] = []
     for word in words:
-        for gloss in table.glosses.get(word, ()):
+        for gloss in table.glosses.get(word, "").split():
             pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
-        found += [Expansion(other, "synonym", 1.0) for other in table.synonyms.get(word, ())]
-        found += [Expansion(other, "derived", 1.0) for other in table.derived.get(word, ())]
-        found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, ())]
+        found += [Expansion(other, "synonym", 1.0) for other in table.synonyms.get(word, "").split()]
+        found += [Expansion(other, "derived", 1.0) for other in table.derived.get(word, "").split()]
+        found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
     found += [Expansion(head, "en", 1.0) for _, head in english_stems(folded)]
     return found
