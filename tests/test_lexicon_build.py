@@ -131,6 +131,22 @@ def test_synonyms_and_derived_forms_come_from_the_first_sense_of_the_part_of_spe
     assert synonyms["decide"] == "determine" and derived["decide"] == "decision"
 
 
+def test_broader_words_are_common_classes_above_the_first_senses_and_never_the_most_general() -> None:
+    wordnet = build.WordNet()
+    chain = ["entity", "object", "whole", "organism", "animal", "mammal", "cetacean", "whale"]
+    wordnet.synsets = {f"n{at}": build.Synset([word], [], "noun", [f"n{at - 1}"] if at else [])
+                       for at, word in enumerate(chain)}
+    wordnet.synsets["n8"] = build.Synset(["person"], [], "noun", ["n3"])
+    wordnet.synsets["n9"] = build.Synset(["giant"], [], "noun", ["n8"])  # "a very large person"
+    wordnet.nouns = {"whale": ["n9", "n7"], "animal": ["n4"], "person": ["n8"]}
+    words = {word: build.Headword(word, rank, ["n"], ["词"]) for rank, word in enumerate([*chain, "person"], start=1)}
+    words["cetacean"].rank = build.COMMON_RANK + 1  # a rare word: nobody asks "which cetacean"
+    table = build.broader_table(words, wordnet)
+    assert table["whale"].split() == ["person", "mammal", "animal"]  # each sense, nearest first; the rare one out
+    assert "organism" not in table["whale"] and "object" not in table["whale"]  # too general
+    assert "person" not in table  # nothing below the most general classes is above it
+
+
 def test_related_words_are_limited_to_selected_headwords_and_capped() -> None:
     assert build._capped(["a", "b", "rare", "c", "d", "e"], {"a", "b", "c", "d", "e"}) == ["a", "b", "c", "d"]
 
@@ -152,7 +168,7 @@ def test_the_committed_tables_are_exactly_in_the_generator_s_output_format(name:
 def test_the_committed_glosses_are_short_chinese_words_and_the_related_words_are_capped() -> None:
     zh = json.loads((DATA / "dictionary_zh.json").read_text(encoding="utf-8"))
     en = json.loads((DATA / "dictionary_en.json").read_text(encoding="utf-8"))
-    assert set(zh) == {"about", "glosses", "forms"} and set(en) == {"about", "synonyms", "derived"}
+    assert set(zh) == {"about", "glosses", "forms"} and set(en) == {"about", "synonyms", "derived", "broader"}
     for glosses in zh["glosses"].values():
         listed = glosses.split()
         assert 1 <= len(listed) <= build.MAX_GLOSSES
@@ -160,6 +176,7 @@ def test_the_committed_glosses_are_short_chinese_words_and_the_related_words_are
                    and g not in GENERIC_CJK for g in listed)
     for table in (en["synonyms"], en["derived"]):
         assert all(len(value.split()) <= build.MAX_RELATED for value in table.values())
+    assert all(len(value.split()) <= build.MAX_BROADER for value in en["broader"].values())
     for head, forms in zh["forms"].items():
         assert all(head in zh["forms"][form].split() for form in forms.split())  # both ways
 

@@ -124,3 +124,21 @@ def test_ranking_with_the_dictionary_never_raises_and_keeps_every_memory(items: 
     ranked = RankingIndex(stored).ranked(query + " candles 蜡烛 bucket")
     assert sorted(position for position, _ in ranked) == list(range(len(stored)))
     assert all(score >= 0 for _, score in ranked)
+
+
+def test_a_question_naming_a_class_finds_the_memory_naming_a_member_of_it() -> None:
+    assert ("^" + stem("instrument"), 1) in rank._read("The user plays the violin").counts
+    store = [mem("violin", "The user plays the violin on Sundays", 1), *FILLER]
+    assert first("which instrument do I play?", store) == "violin"
+    weights = RankingIndex(store)._query_weights("which instrument do I play?")
+    assert 0 < weights["^" + stem("instrument")] <= rank.BROADER_WEIGHT < 1.0
+
+
+def test_a_class_a_memory_s_noun_belongs_to_neither_lengthens_it_nor_joins_the_query_s_feedback() -> None:
+    text = rank._read("The user plays the violin")
+    assert any(term[0] == "^" for term, _ in text.counts)
+    assert text.length == len([term for term in rank.search_terms("The user plays the violin")
+                               if not rank._marker(term)])
+    index = RankingIndex([mem("violin", "The user plays the violin", 1), *FILLER])
+    direct = index._score(index._query_weights("violin"))
+    assert all(term[0] != "^" for term in index._feedback(direct, index._query_weights("violin")))

@@ -25,6 +25,7 @@ class Dictionary(NamedTuple):
     synonyms: dict[str, str]
     derived: dict[str, str]
     forms: dict[str, str]  # stem → the stems of its irregular forms, and the form's → the base's
+    broader: dict[str, str]  # a noun's stem → the stems of the common words naming the classes above it
 
 
 def _data(name: str) -> Any:
@@ -42,7 +43,7 @@ def read_dictionary() -> Dictionary:
                 found = starting.get(gloss, ())
                 if len(found) < HEADWORDS_PER_GLOSS:
                     starting[gloss] = (*found, head)
-    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"])
+    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"])
 
 
 @memo(max_bytes=64 * 1024 * 1024)
@@ -99,3 +100,13 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
         found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
     found += [Expansion(head, "en", 1.0) for _, head in english_stems(folded)]
     return found
+
+
+BROADER = "^"  # the prefix of a class a memory's noun belongs to, as a ranking term ("^anim" for "whale")
+
+
+def broader_terms(words: Iterable[str]) -> list[str]:
+    """The classes above a memory's English nouns, as terms only a query word naming the class asks for:
+    "which animal" finds "a humpback whale" without "animal" joining every memory about any creature."""
+    table = dictionary().broader
+    return [BROADER + wider for word in words for wider in table.get(word, "").split()]

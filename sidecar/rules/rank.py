@@ -17,7 +17,7 @@ from sidecar.rules.concepts import (
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
-from sidecar.rules.dictionary import expansions
+from sidecar.rules.dictionary import BROADER, Expansion, broader_terms, expansions
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -60,6 +60,9 @@ ZH_EN_WEIGHT = 0.5
 SYNONYM_WEIGHT = 0.4
 DERIVED_WEIGHT = 0.4
 FORM_WEIGHT = 0.8
+# A query word naming a class ("animal", "tool", "illness") finds, below its own matches, the memories whose
+# nouns belong to it (WordNet's hypernyms, read into each memory's terms: a query cannot list every member).
+BROADER_WEIGHT = 0.5
 EXPANSION_RARITY = 1.0
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
@@ -90,8 +93,9 @@ def search_terms(text: str) -> list[str]:
 
 
 def _marker(term: str) -> bool:
-    """A term saying what kind of thing a memory states (when, a constraint), not one of its words."""
-    return term in (WHEN_TERM, CONSTRAINT_TERM)
+    """A term saying what kind of thing a memory states (when, a constraint, a class its nouns belong to), not
+    one of its words: it neither lengthens a memory nor expands a query."""
+    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] == BROADER
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -143,7 +147,10 @@ class _Text(NamedTuple):
 
 
 def _read(text: str) -> _Text:
-    counts = tuple(Counter(search_terms(text)).items())
+    terms = search_terms(text)
+    if BROADER_WEIGHT > 0:
+        terms += broader_terms(term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha())
+    counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
     length = sum(count for term, count in counts if not _marker(term))
@@ -292,12 +299,14 @@ class RankingIndex:
         """The dictionary's terms the store holds and the query does not, each at the highest weight it is
         given (never above the kind's weight, so below the query's own words)."""
         kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
-                 "form": FORM_WEIGHT}
+                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT}
         if not any(kinds.values()):
             return {}
         english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
+        found = expansions(english, normalise(query))
+        found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
         added: dict[str, float] = {}
-        for term, kind, share in expansions(english, normalise(query)):
+        for term, kind, share in found:
             if term in weights or not (term in self._postings or term in self._alias_hits):
                 continue
             weight = kinds[kind] * share * (self._idf(term) / self._max_idf) ** EXPANSION_RARITY

@@ -66,6 +66,7 @@ class Headword:
     glosses: list[str] = field(default_factory=list)
     forms: list[str] = field(default_factory=list)
     lemma: str = ""  # when the row is an inflection of another word ("0:" in `exchange`)
+    oxford: bool = False  # one of the Oxford 3000
 
 
 def rank_of(row: dict[str, str]) -> int:
@@ -147,7 +148,7 @@ def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dic
                 continue
             lines = sense_lines(row["translation"])
             parts, glosses = glosses_of(lines, wordnet.usage.get(word, {}))
-            entry = Headword(word, rank_of(row), parts, glosses)
+            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1")
             for item in row["exchange"].split("/"):
                 kind, _, form = item.partition(":")
                 if kind == "0":
@@ -230,6 +231,7 @@ class Synset:
     words: list[str]
     derived: list[tuple[int, str, int]]  # (source word number, 0 for all; target offset; target word number)
     pos: str
+    broader: list[str] = field(default_factory=list)  # hypernyms (the class and instance ones), in file order
 
 
 def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
@@ -244,12 +246,15 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
             at = 4 + 2 * count
             pointers = int(fields[at])
             derived = []
+            broader = []
             for index in range(pointers):
                 start = at + 1 + 4 * index
                 symbol, target, target_pos, numbers = fields[start:start + 4]
                 if symbol == "+":
                     derived.append((int(numbers[:2], 16), _LETTER[target_pos] + target, int(numbers[2:], 16)))
-            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos)
+                elif symbol in ("@", "@i"):
+                    broader.append(_LETTER[target_pos] + target)
+            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader)
     return synsets
 
 
@@ -257,6 +262,7 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
 class WordNet:
     synsets: dict[str, Synset] = field(default_factory=dict)
     first: dict[str, dict[str, str]] = field(default_factory=dict)  # part of speech → lemma → first sense
+    nouns: dict[str, list[str]] = field(default_factory=dict)  # lemma → its noun senses, most frequent first
     usage: dict[str, dict[str, int]] = field(default_factory=dict)  # lemma → part of speech → tagged senses
     lemmas: set[str] = field(default_factory=set)
 
@@ -275,6 +281,8 @@ def read_wordnet(folder: Path) -> WordNet:
                 lemma, pointers = fields[0], int(fields[3])
                 tagged = int(fields[4 + pointers + 1])
                 first[lemma] = letter + fields[4 + pointers + 2]  # senses are listed most frequent first
+                if letter == "n":
+                    wordnet.nouns[lemma] = ["n" + offset for offset in fields[4 + pointers + 2:]]
                 wordnet.usage.setdefault(lemma, {})[letter] = tagged
                 wordnet.lemmas.add(lemma)
     return wordnet
@@ -325,6 +333,60 @@ def related_table(words: dict[str, Headword], wordnet: WordNet) -> tuple[dict[st
     return synonyms, derived
 
 
+# Broader words of a noun: the classes above its first few senses, never the most general ones (entity, object,
+# whole, abstraction: fewer than MIN_DEPTH steps below the top), and only the common words a question asks with
+# ("which animal", "what tool": the Oxford 3000 or the first COMMON_RANK words of a corpus).
+BROADER_SENSES = 3
+BROADER_STEPS = 10
+MIN_DEPTH = 4
+MAX_BROADER = 8
+COMMON_RANK = 8000
+
+
+def depth(wordnet: WordNet, offset: str, known: dict[str, int]) -> int:
+    """Steps from the top of the noun hierarchy along each synset's first hypernym."""
+    chain: list[str] = []
+    while offset not in known:
+        synset = wordnet.synsets.get(offset)
+        if synset is None or not synset.broader or offset in chain:
+            known[offset] = 0
+            break
+        chain.append(offset)
+        offset = synset.broader[0]
+    steps = known[offset]
+    for below in reversed(chain):
+        steps += 1
+        known[below] = steps
+    return known[chain[0]] if chain else known[offset]
+
+
+def broader_table(words: dict[str, Headword], wordnet: WordNet) -> dict[str, str]:
+    """Noun headword → the frequent headwords naming the classes above its first senses, nearest first."""
+    vocabulary = {word for word, entry in words.items() if not entry.lemma or entry.lemma == word}
+    common = {word for word in vocabulary if words[word].oxford or words[word].rank <= COMMON_RANK}
+    depths: dict[str, int] = {}
+    table: dict[str, str] = {}
+    for entry in ordered(words):
+        if entry.word not in vocabulary or "n" not in entry.pos:
+            continue
+        found: list[str] = []
+        for sense in wordnet.nouns.get(entry.word, [])[:BROADER_SENSES]:
+            offset = sense
+            for _ in range(BROADER_STEPS):
+                synset = wordnet.synsets.get(offset)
+                if synset is None or not synset.broader:
+                    break
+                offset = synset.broader[0]
+                if depth(wordnet, offset, depths) < MIN_DEPTH:
+                    break
+                above = wordnet.synsets[offset]
+                found += [word for lemma in above.words if (word := plain(lemma)) and word != entry.word]
+        kept = [word for word in dict.fromkeys(found) if word in common][:MAX_BROADER]
+        if kept:
+            table[entry.word] = " ".join(kept)
+    return table
+
+
 def _capped(candidates: Iterable[str], vocabulary: set[str]) -> list[str]:
     return [word for word in dict.fromkeys(candidates) if word in vocabulary][:MAX_RELATED]
 
@@ -350,7 +412,8 @@ ABOUT_ZH = ("Generated by tools/lexicon/build.py from ECDICT (MIT, LICENSE-ECDIC
 ABOUT_EN = ("Generated by tools/lexicon/build.py from Princeton WordNet 3.1 (LICENSE-WordNet.txt); do not edit. Keys "
             "and values are the tokeniser's stems of frequent English headwords, most frequent first. synonyms: the "
             "other words of the headword's first sense in its parts of speech used most. derived: its "
-            "derivationally related forms in those senses.")
+            "derivationally related forms in those senses. broader: the words of the classes above a noun's first "
+            "senses (hypernyms), nearest first, without the most general ones.")
 
 
 def build(out: Path) -> None:
@@ -359,7 +422,7 @@ def build(out: Path) -> None:
     synonyms, derived = related_table(words, wordnet)
     out.mkdir(parents=True, exist_ok=True)
     zh = {"glosses": chinese_table(words), "forms": both_ways(by_stem(irregular_forms(words, meaningful, wordnet)))}
-    en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived)}
+    en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived), "broader": by_stem(broader_table(words, wordnet))}
     for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en)):
         (out / name).write_text("\n".join(lines(about, tables)) + "\n", encoding="utf-8")
     for name, source in NOTICES.items():
