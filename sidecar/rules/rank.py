@@ -299,12 +299,13 @@ class RankingIndex:
         """The dictionary's terms the store holds and the query does not, each at the highest weight it is
         given (never above the kind's weight, so below the query's own words)."""
         kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
-                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT}
+                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT}
         if not any(kinds.values()):
             return {}
         english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
         found = expansions(english, normalise(query))
         found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
+        found += [Expansion(BROADER + head.term, "broader_en", 1.0) for head in found if head.kind == "en"]
         added: dict[str, float] = {}
         for term, kind, share in found:
             if term in weights or not (term in self._postings or term in self._alias_hits):
