@@ -300,7 +300,7 @@ test("a search hit from the archive says so and offers 恢复 instead of 删除 
   await type(wrapper, `input[type="search"][aria-label="${zh.search}"]`, "用户");
   const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`);
   assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.findAll("button").map((b) => b.text())]),
-                   [["用户偏好 zsh", [zh.edit, zh.delete]], ["用户以前用 bash", [zh.restore]]]);
+                   [["用户偏好 zsh", [zh.edit, zh.delete]], ["用户以前用 bash", [zh.restore, zh.delete]]]);
   assert.match(rows[1].find(".aim-meta").text(), new RegExp(`^${zh.archivedTag} `));
   await rows[1].find("button").trigger("click");
   await flushPromises();
@@ -321,6 +321,22 @@ test("the archive shows its count; 恢复 calls aiRestoreMemories with the id an
   assert.deepEqual(double.writes(), [{ name: "aiRestoreMemories", args: [["z"], 250] }]);
   assert.ok(list(wrapper, zh.list).includes("用户以前用 bash"));
   assert.match(wrapper.find('[role="status"]').text(), /恢复 1 条/);
+});
+
+test("an archived memory's 删除 deletes it from the archive by id (it would still be recalled), and 撤销 brings it back", async () => {
+  const archived = [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }, { ...item("y", "项目曾用 npm", 0), archivedAt: 8 }];
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], archived);
+  const wrapper = await panel(double);
+  const row = wrapper.findAll(`ul[aria-label="${zh.archiveList}"] > li`)[0];
+  await named(row, zh.delete).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiDeleteArchived", args: [["z"]] }]);
+  assert.deepEqual(list(wrapper, zh.archiveList), ["项目曾用 npm"]);
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"], "the active memories are untouched");
+  assert.match(wrapper.find('[role="status"]').text(), /删除 1 条/);
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.archiveList).sort(), ["用户以前用 bash", "项目曾用 npm"].sort());
 });
 
 test("最近变更 lists the history newest first, and its 撤销 undoes that change, not the last one", async () => {

@@ -175,7 +175,8 @@ export const MemorySettings = defineComponent({
       onCompositionend: (event: Event) => void run((event.target as HTMLInputElement).value),
     });
 
-    /** One memory with its actions: 编辑 and 删除 while active, 恢复 while archived (a search finds both, S11.2). */
+    /** One memory with its actions: 编辑 and 删除 while active, 恢复 and 删除 while archived (a search finds both,
+     * S11.2); an archived memory is still recalled when relevant, so it can be deleted where it is. */
     function memoryRow(item: MemoryItem, archivedAt: number | null | undefined, s: Strings, lang: Lang): VNode {
       const archived = archivedAt !== null && archivedAt !== undefined;
       const contentId = `${id}-${archived ? "a" : "m"}-${item.id}`;
@@ -190,13 +191,19 @@ export const MemorySettings = defineComponent({
           },
           onClick: () => startEdit(item),
         }, s.edit),
+        archived ? h("button", {
+          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
+          onClick: async () => {
+            if (await memory.restore(item.id) !== null) await focusAfterRemoval();
+          },
+        }, s.restore) : null,
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
           onClick: async () => {
-            const done = archived ? await memory.restore(item.id) : await memory.remove(item.id);
+            const done = archived ? await memory.deleteArchived(item.id) : await memory.remove(item.id);
             if (done !== null) await focusAfterRemoval();
           },
-        }, archived ? s.restore : s.delete),
+        }, s.delete),
       ];
       return h("li", { class: "aim-item", key: contentId }, [
         h("div", { class: "aim-item-text" }, [

@@ -332,7 +332,14 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       return afterChange("restore", await bridge.aiRestoreMemories([id], limit === undefined ? undefined : clampLimit(limit)));
     }),
 
-    deleteArchived: (id) => change(async () => afterChange("delete_archived", await bridge.aiDeleteArchived([id]))),
+    deleteArchived: (id) => change(async () => {
+      const receipt = await bridge.aiDeleteArchived([id]);
+      // A receipt has no list of what left the archive for good; its history entry has (`purged`).
+      const entry = receipt.changeId === null ? null : await changeSince(undefined, (c) => c.changeId === receipt.changeId);
+      report("delete_archived", entry ?? receipt);
+      await reload();
+      return receipt;
+    }),
 
     undo: (changeId) => change(async () => afterChange("undo", await bridge.aiUndoChange(changeId))),
 
