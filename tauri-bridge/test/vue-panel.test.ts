@@ -9,6 +9,7 @@ import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
 import { defineComponent, h, ref } from "vue";
 
 import {
+  changeDetails,
   MemoryChatNotice,
   MemorySettings,
   STRINGS,
@@ -349,11 +350,25 @@ test("最近变更 lists the history newest first, and its 撤销 undoes that ch
   }
   const recent = wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`);
   assert.equal(recent.length, 2);
+  assert.deepEqual(recent.map((row) => row.findAll(".aim-change-detail").map((p) => p.text())), [["+ 第二条"], ["+ 第一条"]],
+                   "each change says which memory it touched");
   const firstChange = double.history[0].changeId;
   await recent[1].find("button").trigger("click");
   await flushPromises();
   assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [firstChange] });
   assert.deepEqual(list(wrapper, zh.list), ["第二条"]);
+});
+
+test("changeDetails names what a change touched: before → after, + added, − removed or purged, none for a clear, capped", () => {
+  const a = item("a", "用户住在厦门"), a2 = item("a", "用户住在青岛"), b = item("b", "项目使用 pnpm"), c = item("c", "用户偏好 zsh");
+  const base = { changeId: "x", at: 1, added: [], removed: [], updated: [], archived: [], revived: [], purged: [] };
+  assert.deepEqual(changeDetails({ ...base, kind: "merge", updated: [{ before: a, after: a2 }], added: [b] }),
+                   { lines: ["用户住在厦门 → 用户住在青岛", "+ 项目使用 pnpm"], more: 0 });
+  assert.deepEqual(changeDetails({ ...base, kind: "merge", added: [b], removed: [c], archived: [{ ...c, archivedAt: 2 }] }).lines,
+                   ["+ 项目使用 pnpm"], "a memory moved to the archive was not taken out");
+  assert.deepEqual(changeDetails({ ...base, kind: "delete_archived", purged: [{ ...c, archivedAt: 2 }] }).lines, ["− 用户偏好 zsh"]);
+  assert.deepEqual(changeDetails({ ...base, kind: "clear", removed: [a, b, c] }), { lines: [], more: 0 });
+  assert.deepEqual(changeDetails({ ...base, kind: "delete", removed: [a, b, c] }, 2), { lines: ["− 用户住在厦门", "− 项目使用 pnpm"], more: 1 });
 });
 
 test("a sidecar error shows one sentence chosen by its prefix, never the raw message, and the list stays usable", async () => {

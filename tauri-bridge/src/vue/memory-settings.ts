@@ -16,6 +16,7 @@ import type { Change, MemoryItem } from "../generated/protocol.js";
 import { strings, type Lang, type Strings } from "./strings.js";
 import {
   changeCounts,
+  changeDetails,
   clampLimit,
   LIMIT_MAX,
   LIMIT_MIN,
@@ -245,12 +246,18 @@ export const MemorySettings = defineComponent({
       ]);
     }
 
+    /** One change: what it did, when, and which memories (so a person can tell what the model changed). */
     function changeRow(entry: Change, s: Strings, lang: Lang): VNode {
       const textId = `${id}-c-${entry.changeId}`;
+      const details = changeDetails(entry);
       return h("li", { class: "aim-item", key: entry.changeId }, [
-        h("p", { class: "aim-change", id: textId }, [
-          h("span", s.change(changeCounts(entry.kind, entry))),
-          h("span", { class: "aim-meta" }, ` · ${formatTime(entry.at, lang)}`),
+        h("div", { class: "aim-item-text", id: textId }, [
+          h("p", { class: "aim-change" }, [
+            h("span", s.change(changeCounts(entry.kind, entry))),
+            h("span", { class: "aim-meta" }, ` · ${formatTime(entry.at, lang)}`),
+          ]),
+          ...details.lines.map((line) => h("p", { class: "aim-meta aim-change-detail", title: line }, line)),
+          details.more > 0 ? h("p", { class: "aim-meta" }, s.moreChanged(details.more)) : null,
         ]),
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": textId,

@@ -55,6 +55,8 @@ export interface Strings {
   archivedTag: string;
   /** What one change did, e.g. "新增 1 条"; `parts` counts each effect. */
   change: (parts: ChangeCounts) => string;
+  /** Under a change's first memories, how many more it touched. */
+  moreChanged: (count: number) => string;
   /** Before a change's counts in the notice: "记忆已更新：删除 1 条". */
   noticeLead: string;
   undone: string;
@@ -126,6 +128,7 @@ const zh: Strings = {
     if (c.kind === "edit") return [`修改 ${c.updated} 条`, c.removed ? `删除 ${c.removed} 条重复` : ""].filter(Boolean).join("，");
     return countsZh(c);
   },
+  moreChanged: (count) => `…还有 ${count} 条`,
   noticeLead: "记忆已更新：",
   undone: "已撤销",
   nothingChanged: "没有变化",
@@ -199,6 +202,7 @@ const en: Strings = {
     if (c.kind === "edit") return [`${c.updated} edited`, c.removed ? `${c.removed} duplicate deleted` : ""].filter(Boolean).join(", ");
     return countsEn(c);
   },
+  moreChanged: (count) => `…and ${count} more`,
   noticeLead: "Memory updated: ",
   undone: "Undone",
   nothingChanged: "Nothing changed",

@@ -116,6 +116,20 @@ export function changeCounts(kind: string, receipt: AnyReceipt): ChangeCounts {
   };
 }
 
+/** Which memories one history entry touched, as lines a person reads: "+ text" added or brought back,
+ * "before → after" changed, "− text" taken out; at most `max` lines, and none for a clear (it lists everything). */
+export function changeDetails(entry: Change, max = 3): { lines: string[]; more: number } {
+  if (entry.kind === "clear") return { lines: [], more: 0 };
+  const archived = new Set(entry.archived.map((m) => m.id));
+  const all = [
+    ...entry.updated.map((u) => `${u.before.content} → ${u.after.content}`),
+    ...entry.added.map((m) => `+ ${m.content}`),
+    ...entry.removed.filter((m) => !archived.has(m.id)).map((m) => `− ${m.content}`),
+    ...entry.purged.map((m) => `− ${m.content}`),
+  ];
+  return { lines: all.slice(0, max), more: Math.max(0, all.length - max) };
+}
+
 /** Empty (after trimming) or over 200 characters: the sentence to show; null when it may be sent. */
 export function validateMemory(content: string, lang?: Lang): string | null {
   const text = content.trim();
