@@ -198,13 +198,13 @@ def load(path: Path) -> tuple[list[dict[str, str]], list[str]]:
 def print_counts(rows: list[dict[str, str]]) -> None:
     cells = Counter((row["shape"], row["lang"], row["label"]) for row in rows)
     columns = [(lang, label) for lang in LANGS for label in LABELS]
-    header = ["shape".ljust(14)] + [f"{lang}/{label[:4]}".rjust(10) for lang, label in columns] + ["total".rjust(7)]
+    header = ["shape".ljust(14)] + [f"{lang}/{label[:4]}".rjust(12) for lang, label in columns] + ["total".rjust(7)]
     print("".join(header))
     for shape in SHAPES:
         counts = [cells[(shape, lang, label)] for lang, label in columns]
-        print(shape.ljust(14) + "".join(str(n).rjust(10) for n in counts) + str(sum(counts)).rjust(7))
+        print(shape.ljust(14) + "".join(str(n).rjust(12) for n in counts) + str(sum(counts)).rjust(7))
     totals = [sum(cells[(shape, lang, label)] for shape in SHAPES) for lang, label in columns]
-    print("total".ljust(14) + "".join(str(n).rjust(10) for n in totals) + str(sum(totals)).rjust(7))
+    print("total".ljust(14) + "".join(str(n).rjust(12) for n in totals) + str(sum(totals)).rjust(7))
     labels = Counter(row["label"] for row in rows)
     langs = Counter(row["lang"] for row in rows)
     total = len(rows)
@@ -212,8 +212,8 @@ def print_counts(rows: list[dict[str, str]]) -> None:
     print(", ".join(f"{lang} {langs[lang]} ({langs[lang] / total:.0%})" for lang in LANGS) if total else "no rows")
 
 
-def main() -> int:
-    rows, problems = load(PAIRS)
+def main(argv: list[str]) -> int:
+    rows, problems = load(Path(argv[0]) if argv else PAIRS)
     problems.extend(set_problems(rows))
     print_counts(rows)
     for problem in problems:
@@ -226,4 +226,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))
