@@ -44,6 +44,13 @@ function button(wrapper: VueWrapper, name: string, within = "") {
   return found[0];
 }
 
+/** The button of that name inside one row (or any wrapper). */
+function named(within: Pick<VueWrapper, "findAll">, name: string) {
+  const found = within.findAll("button").filter((node) => node.text() === name);
+  assert.equal(found.length, 1, `one button named ${name}`);
+  return found[0];
+}
+
 async function type(wrapper: VueWrapper, selector: string, text: string): Promise<void> {
   await wrapper.find(selector).setValue(text);
   await flushPromises();
@@ -98,7 +105,7 @@ test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly t
   const wrapper = await panel(double);
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"], "newest first");
   const row = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
-  await row.find("button").trigger("click");
+  await named(row, zh.delete).trigger("click");
   await flushPromises();
   assert.deepEqual(double.writes()[0], { name: "aiDeleteMemories", args: [["a"]] });
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
@@ -111,17 +118,88 @@ test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly t
   assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [deleteChange] });
   assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
   assert.match(wrapper.find('[role="status"]').text(), new RegExp(zh.undone));
+  assert.equal(named(wrapper.find('[role="status"]'), zh.redo).exists(), true, "undoing an undo reads 重做, not 撤销");
+  assert.deepEqual(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li button`).map((b) => b.text()), [zh.redo, zh.undo],
+                   "in 最近变更 too");
+  await named(wrapper.find('[role="status"]'), zh.redo).trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"], "重做 deletes it again");
 });
 
 test("two deletes clicked at once both stay deleted (changes run one after another)", async () => {
   const double = new BridgeDouble([item("a", "甲", 1), item("b", "乙", 2), item("c", "丙", 3)]);
   const wrapper = await panel(double);
-  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li button`);
+  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`).map((row) => named(row, zh.delete));
   await Promise.all([rows[0].trigger("click"), rows[1].trigger("click")]);
   await flushPromises();
   await flushPromises();
   assert.deepEqual(double.store.map((m) => m.id), ["a"]);
   assert.deepEqual(list(wrapper, zh.list), ["甲"]);
+});
+
+test("编辑 turns the row into a text box with the memory's text; 保存 edits it by id and 撤销 brings the old text back", async () => {
+  const double = new BridgeDouble([item("a", "用户住在厦门", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  const row = () => wrapper.findAll(`ul[aria-label="${zh.list}"] > li`).find((li) => li.text().includes("厦门")
+    || li.find("input").exists())!;
+  await named(row(), zh.edit).trigger("click");
+  await flushPromises();
+  const box = wrapper.find(`input[aria-label="${zh.editField}"]`);
+  assert.equal((box.element as HTMLInputElement).value, "用户住在厦门");
+  assert.equal(document.activeElement, box.element, "focus moves into the box");
+  await box.setValue("  用户住在青岛 ");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiEditMemory", args: ["a", "用户住在青岛"] }]);
+  assert.deepEqual(list(wrapper, zh.list), ["用户住在青岛", "项目使用 pnpm"], "the edited memory is the newest");
+  assert.equal(wrapper.find(`input[aria-label="${zh.editField}"]`).exists(), false, "the box closes");
+  assert.match(wrapper.find('[role="status"]').text(), /修改 1 条/);
+  assert.equal(document.activeElement?.textContent, zh.edit, "focus returns to the same memory's 编辑");
+
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户住在厦门", "项目使用 pnpm"].sort());
+});
+
+test("an edit left empty or over 200 characters says why and sends nothing; Escape and 取消 keep the old text", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  for (const [text, sentence] of [["   ", zh.inputEmpty], ["字".repeat(201), zh.inputTooLong(201)]] as const) {
+    await box().setValue(text);
+    await wrapper.find("form.aim-edit").trigger("submit");
+    await flushPromises();
+    assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), sentence);
+    assert.equal(box().attributes("aria-invalid"), "true");
+  }
+  await box().trigger("keydown", { key: "Escape" });
+  await flushPromises();
+  assert.equal(box().exists(), false);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  await box().setValue("用户偏好 fish");
+  await named(wrapper, zh.cancel).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [], "nothing was sent");
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"]);
+});
+
+test("an edit of a memory deleted meanwhile says so, changes nothing and shows the list as it is now", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  const rowA = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
+  await named(rowA, zh.edit).trigger("click");
+  await flushPromises();
+  double.store = double.store.filter((m) => m.id !== "a");
+  await wrapper.find(`input[aria-label="${zh.editField}"]`).setValue("用户偏好 fish");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").exists(), false, "not the general failure line");
+  assert.equal(wrapper.find('[role="status"]').text(), zh.editGone);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
+  assert.equal(wrapper.find(`input[aria-label="${zh.editField}"]`).exists(), false);
 });
 
 test("清空记忆 opens a dialog; 取消 and Escape send nothing and return focus; 确认清空 clears and can be undone", async () => {
@@ -221,8 +299,8 @@ test("a search hit from the archive says so and offers 恢复 instead of 删除 
   const wrapper = await panel(double);
   await type(wrapper, `input[type="search"][aria-label="${zh.search}"]`, "用户");
   const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`);
-  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.find("button").text()]),
-                   [["用户偏好 zsh", zh.delete], ["用户以前用 bash", zh.restore]]);
+  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.findAll("button").map((b) => b.text())]),
+                   [["用户偏好 zsh", [zh.edit, zh.delete]], ["用户以前用 bash", [zh.restore]]]);
   assert.match(rows[1].find(".aim-meta").text(), new RegExp(`^${zh.archivedTag} `));
   await rows[1].find("button").trigger("click");
   await flushPromises();
@@ -266,7 +344,7 @@ test("a sidecar error shows one sentence chosen by its prefix, never the raw mes
   const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
   const wrapper = await panel(double);
   double.failures.set("aiDeleteMemories", "MEMORY_IO: could not write /home/u/.config/ai/memory/memory.json: [Errno 28]");
-  await wrapper.find(`ul[aria-label="${zh.list}"] li button`).trigger("click");
+  await named(wrapper.find(`ul[aria-label="${zh.list}"] li`), zh.delete).trigger("click");
   await flushPromises();
   const alert = wrapper.find(".aim-error");
   assert.equal(alert.attributes("role"), "alert");

@@ -67,6 +67,11 @@ export const MemorySettings = defineComponent({
     const confirmButton = ref<HTMLButtonElement>();
     const undoButton = ref<HTMLButtonElement>();
     const searchBox = ref<HTMLInputElement>();
+    /** The memory being edited in place, and the text in its box. */
+    const editing = ref<string | null>(null);
+    const editDraft = ref("");
+    const editBox = ref<HTMLInputElement>();
+    const editButtons = new Map<string, HTMLButtonElement>();
 
     const loaded = ref(false);
     onMounted(() => void memory.refresh().then(() => (loaded.value = true)));
@@ -76,6 +81,30 @@ export const MemorySettings = defineComponent({
     async function focusAfterRemoval(): Promise<void> {
       await nextTick();
       (undoButton.value ?? searchBox.value)?.focus();
+    }
+
+    function startEdit(item: MemoryItem): void {
+      editing.value = item.id;
+      editDraft.value = item.content;
+      memory.editError.value = null;
+      void nextTick(() => editBox.value?.focus());
+    }
+
+    /** Back to the row's 编辑 button, which still names the same memory (an edit keeps the id). */
+    function endEdit(memoryId: string): void {
+      editing.value = null;
+      memory.editError.value = null;
+      void nextTick(() => (editButtons.get(memoryId) ?? searchBox.value)?.focus());
+    }
+
+    async function submitEdit(event: Event, memoryId: string): Promise<void> {
+      event.preventDefault();
+      const receipt = await memory.edit(memoryId, editDraft.value);
+      if (receipt !== null) endEdit(memoryId);
+      else if (!memory.items.value.some((item) => item.id === memoryId)) {
+        editing.value = null;
+        await focusAfterRemoval();
+      }
     }
 
     async function submitDraft(event: Event): Promise<void> {
@@ -146,16 +175,21 @@ export const MemorySettings = defineComponent({
       onCompositionend: (event: Event) => void run((event.target as HTMLInputElement).value),
     });
 
-    /** One memory with its one action: 删除 while active, 恢复 while archived (a search finds both, S11.2). */
+    /** One memory with its actions: 编辑 and 删除 while active, 恢复 while archived (a search finds both, S11.2). */
     function memoryRow(item: MemoryItem, archivedAt: number | null | undefined, s: Strings, lang: Lang): VNode {
       const archived = archivedAt !== null && archivedAt !== undefined;
       const contentId = `${id}-${archived ? "a" : "m"}-${item.id}`;
       const when = formatTime(archived ? archivedAt : item.createdAt, lang);
-      return h("li", { class: "aim-item", key: contentId }, [
-        h("div", { class: "aim-item-text" }, [
-          h("p", { class: "aim-content", id: contentId, title: item.content }, item.content),
-          h("p", { class: "aim-meta" }, `${archived ? `${s.archivedTag} ` : ""}${when} · ${scopeLabel(item.sourceScope, s)}`),
-        ]),
+      if (!archived && editing.value === item.id) return editRow(item, contentId, s);
+      const actions = [
+        archived ? null : h("button", {
+          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
+          ref: (el: unknown) => {
+            if (el) editButtons.set(item.id, el as HTMLButtonElement);
+            else editButtons.delete(item.id);
+          },
+          onClick: () => startEdit(item),
+        }, s.edit),
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
           onClick: async () => {
@@ -163,6 +197,44 @@ export const MemorySettings = defineComponent({
             if (done !== null) await focusAfterRemoval();
           },
         }, archived ? s.restore : s.delete),
+      ];
+      return h("li", { class: "aim-item", key: contentId }, [
+        h("div", { class: "aim-item-text" }, [
+          h("p", { class: "aim-content", id: contentId, title: item.content }, item.content),
+          h("p", { class: "aim-meta" }, `${archived ? `${s.archivedTag} ` : ""}${when} · ${scopeLabel(item.sourceScope, s)}`),
+        ]),
+        h("div", { class: "aim-item-actions" }, actions),
+      ]);
+    }
+
+    /** The row as a small form: Enter or 保存 edits, Escape or 取消 leaves it as it was. */
+    function editRow(item: MemoryItem, contentId: string, s: Strings): VNode {
+      const errorId = `${contentId}-edit-error`;
+      const problem = memory.editError.value;
+      const failed = problem !== null;
+      return h("li", { class: "aim-item aim-editing", key: contentId }, [
+        h("form", {
+          class: "aim-edit", novalidate: true, onSubmit: (e: Event) => void submitEdit(e, item.id),
+          onKeydown: (e: KeyboardEvent) => {
+            if (e.key !== "Escape") return;
+            e.preventDefault();
+            endEdit(item.id);
+          },
+        }, [
+          h("div", { class: "aim-add-line" }, [
+            h("input", {
+              class: "aim-input", type: "text", value: editDraft.value, ref: editBox, "aria-label": s.editField,
+              "aria-invalid": failed ? "true" : undefined, "aria-describedby": failed ? errorId : undefined,
+              onInput: (e: Event) => {
+                editDraft.value = (e.target as HTMLInputElement).value;
+                memory.editError.value = null;
+              },
+            }),
+            h("button", { type: "submit", class: "aim-button aim-primary" }, s.save),
+            h("button", { type: "button", class: "aim-button", onClick: () => endEdit(item.id) }, s.cancel),
+          ]),
+          failed ? h("p", { id: errorId, class: "aim-error-text", role: "alert" }, problem) : null,
+        ]),
       ]);
     }
 
@@ -176,7 +248,7 @@ export const MemorySettings = defineComponent({
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": textId,
           onClick: () => void memory.undo(entry.changeId),
-        }, s.undo),
+        }, entry.kind === "undo" ? s.redo : s.undo),
       ]);
     }
 
@@ -258,7 +330,8 @@ export const MemorySettings = defineComponent({
         h("div", { class: "aim-status", role: "status" }, notice === null ? [] : [
           h("span", notice.text),
           notice.changeId !== null
-            ? h("button", { type: "button", class: "aim-link", ref: undoButton, onClick: () => void memory.undoLast() }, s.undo)
+            ? h("button", { type: "button", class: "aim-link", ref: undoButton, onClick: () => void memory.undoLast() },
+                notice.redo === true ? s.redo : s.undo)
             : null,
         ]),
         memory.error.value !== null ? h("p", { class: "aim-error", role: "alert" }, memory.error.value) : null,

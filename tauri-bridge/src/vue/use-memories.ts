@@ -6,6 +6,7 @@ import {
   aiClearMemories,
   aiDeleteArchived,
   aiDeleteMemories,
+  aiEditMemory,
   aiForgetHistory,
   aiListArchive,
   aiListMemories,
@@ -18,6 +19,7 @@ import {
 import type {
   Change,
   DeleteResult,
+  EditResult,
   ListArchiveResult,
   MemoryItem,
   MergeResult,
@@ -26,6 +28,7 @@ import type {
   UndoResult,
   Update,
 } from "../generated/protocol.js";
+import { errorPrefix } from "../errors.js";
 import { errorSentence } from "./errors.js";
 import { strings, type ChangeCounts, type Lang } from "./strings.js";
 
@@ -41,6 +44,7 @@ export interface MemoryBridge {
   aiRestoreMemories: typeof aiRestoreMemories;
   aiDeleteArchived: typeof aiDeleteArchived;
   aiDeleteMemories: typeof aiDeleteMemories;
+  aiEditMemory: typeof aiEditMemory;
   aiForgetHistory: typeof aiForgetHistory;
 }
 
@@ -55,6 +59,7 @@ export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
   aiRestoreMemories,
   aiDeleteArchived,
   aiDeleteMemories,
+  aiEditMemory,
   aiForgetHistory,
 };
 
@@ -81,6 +86,8 @@ export interface UseMemoriesOptions {
 export interface Notice {
   text: string;
   changeId: string | null;
+  /** True when the change reported was itself an undo: undoing it again is a redo. */
+  redo?: boolean;
 }
 
 type AnyReceipt = {
@@ -138,10 +145,16 @@ export interface MemoryState {
   error: Ref<string | null>;
   /** Why the add field's text was not sent, or null. */
   inputError: Ref<string | null>;
+  /** Why an edit's text was not sent, or null. */
+  editError: Ref<string | null>;
   notice: Ref<Notice | null>;
   refresh(): Promise<void>;
   /** aiRemember; sends nothing (resolves null, sets inputError) when empty or over 200 characters. */
   add(content: string): Promise<MergeResult | null>;
+  /** aiEditMemory: `id` says `content` now (same id, dated now); sends nothing (resolves null, sets editError)
+   * when empty or over 200 characters; resolves null with a notice when the memory was deleted or replaced
+   * meanwhile. */
+  edit(id: string, content: string): Promise<EditResult | null>;
   /** Deletes `id` from the store and nothing else (a memory learnt meanwhile stays); its receipt undoes it. */
   remove(id: string): Promise<DeleteResult | null>;
   /** Store and archive in one undoable change; the receipt is its history entry. */
@@ -172,6 +185,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
   const loading = ref(false);
   const error = ref<string | null>(null);
   const inputError = ref<string | null>(null);
+  const editError = ref<string | null>(null);
   const notice = ref<Notice | null>(null);
 
   let inFlight = 0;
@@ -247,7 +261,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     const s = strings(lang());
     const text = receipt.changeId === null ? s.nothingChanged
       : kind === "undo" ? s.undone : s.noticeLead + s.change(changeCounts(kind, receipt));
-    notice.value = { text, changeId: receipt.changeId };
+    notice.value = { text, changeId: receipt.changeId, redo: kind === "undo" };
   }
 
   async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T): Promise<T> {
@@ -264,7 +278,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
   }
 
   const state: MemoryState = {
-    items, query, results, archive, archiveQuery, changes, loading, error, inputError, notice,
+    items, query, results, archive, archiveQuery, changes, loading, error, inputError, editError, notice,
 
     refresh: async () => {
       await guarded(reload);
@@ -275,6 +289,24 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       inputError.value = invalid;
       if (invalid !== null) return Promise.resolve(null);
       return change(async () => afterChange("remember", await bridge.aiRemember(content.trim(), options.sourceScope ?? "global")));
+    },
+
+    edit: (id, content) => {
+      const invalid = validateMemory(content, lang());
+      editError.value = invalid;
+      if (invalid !== null) return Promise.resolve(null);
+      return change(async () => {
+        try {
+          return await afterChange("edit", await bridge.aiEditMemory(id, content.trim()));
+        } catch (failure) {
+          // The text was checked above, so a refused edit means the memory is no longer there: say so
+          // where the list's changes are reported, since its row goes with the reload.
+          if (errorPrefix(failure) !== "RPC_INVALID_PARAMS") throw failure;
+          notice.value = { text: strings(lang()).editGone, changeId: null };
+          await reload();
+          return null;
+        }
+      });
     },
 
     remove: (id) => change(async () => afterChange("delete", await bridge.aiDeleteMemories([id]))),
