@@ -16,6 +16,7 @@ SETS = {
     "restatement/final2": ("pairs.jsonl",),
     "restatement/final3": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
+    "longconv2": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
 }
 
