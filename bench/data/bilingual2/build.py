@@ -155,9 +155,7 @@ def place(memories: list[Memory], after: list[tuple[int, list[str]]], rng: rando
         else:
             fraction = rng.random()
         moment = START_MS + int(fraction * (END_MS - START_MS))
-        earliest = max(
-            (day for day, words in after if any(word in memory.content for word in words)), default=START_MS
-        )
+        earliest = max((day for day, words in after if any(word in memory.content for word in words)), default=START_MS)
         if moment < earliest:
             moment = rng.randrange(earliest + DAY_MS, END_MS)
         times.append(moment)
