@@ -14,6 +14,7 @@ SETS = {
     "restatement/fresh": ("pairs.jsonl",),
     "restatement/final": ("pairs.jsonl",),
     "restatement/final2": ("pairs.jsonl",),
+    "restatement/final3": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
 }
