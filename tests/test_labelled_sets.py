@@ -18,6 +18,7 @@ SETS = {
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
+    "bilingual2": ("memories.jsonl", "questions.jsonl"),
 }
 
 
