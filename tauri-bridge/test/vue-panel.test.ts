@@ -175,6 +175,9 @@ test("an edit left empty or over 200 characters says why and sends nothing; Esca
     assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), sentence);
     assert.equal(box().attributes("aria-invalid"), "true");
   }
+  await box().trigger("keydown", { key: "Escape", isComposing: true });
+  await flushPromises();
+  assert.equal(box().exists(), true, "Escape inside an input method's composition only ends the composition");
   await box().trigger("keydown", { key: "Escape" });
   await flushPromises();
   assert.equal(box().exists(), false);

@@ -224,7 +224,8 @@ export const MemorySettings = defineComponent({
         h("form", {
           class: "aim-edit", novalidate: true, onSubmit: (e: Event) => void submitEdit(e, item.id),
           onKeydown: (e: KeyboardEvent) => {
-            if (e.key !== "Escape") return;
+            // Escape while an input method is composing cancels the composition, not the edit.
+            if (e.key !== "Escape" || e.isComposing) return;
             e.preventDefault();
             endEdit(item.id);
           },
