@@ -116,7 +116,7 @@ class CancelParams(Wire):
     id: Union[int, float, str]
 
 
-ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived", "delete"]
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived", "delete", "edit"]
 
 
 class Update(Wire):
@@ -165,6 +165,13 @@ class UndoResult(MergeResult):
 
 class DeleteResult(MergeResult):
     """A delete's receipt: the chosen memories the store held, taken out, in `removed` (the others are unknown ids)."""
+
+    removed: list[MemoryItem]
+
+
+class EditResult(MergeResult):
+    """An edit's receipt: `updated` holds the edited memory (before and after; empty when the text was the same),
+    `removed` any other memory that said exactly the new text and went with it."""
 
     removed: list[MemoryItem]
 
@@ -235,3 +242,8 @@ class DeleteArchivedParams(Wire):
 
 class DeleteMemoriesParams(Wire):
     ids: list[MemoryId]
+
+
+class EditMemoryParams(Wire):
+    id: MemoryId
+    content: str

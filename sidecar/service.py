@@ -25,6 +25,7 @@ from protocol import (
     ChangeKind,
     ContextResult,
     DeleteResult,
+    EditResult,
     HistoryResult,
     ListArchiveResult,
     MemoryItem,
@@ -211,6 +212,36 @@ class MemoryService:
             (kept, removed), change_id = self.apply_both("delete", delete, stop)
             return DeleteResult(memories=kept, added=[], updated=[], evicted=[], dropped=0, change_id=change_id,
                                 archived=[], revived=[], removed=removed)
+
+        return self.owner.write(run)
+
+    def edit(self, memory_id: str, content: str) -> Job[EditResult]:
+        """One memory's text rewritten in place, every other memory kept as it is; undoable.
+
+        Raises InvalidParams at once when the text is empty after whitespace folding, and (when awaited)
+        when the store no longer holds `memory_id` (deleted or replaced since the caller listed it).
+        """
+        from sidecar.rules.edit import edited_content, plan_edit
+
+        shaped = edited_content(content)
+        if shaped is None:
+            raise InvalidParams("invalid params: the memory is empty - at `$.content`")
+
+        def edit(both: Both) -> tuple[Optional[Outcome], list[MemoryItem]]:
+            from sidecar.archive_file import Outcome
+
+            after = plan_edit(both.store.items, memory_id, shaped, now_ms())
+            if after is None:
+                raise InvalidParams("invalid params: the store holds no memory with this id - at `$.id`")
+            return (Outcome(after, list(both.shelf)) if after != list(both.store.items) else None), after
+
+        def run(stop: threading.Event) -> EditResult:
+            recorded: list[Change] = []
+            after, change_id = self.apply_both("edit", edit, stop, recorded)
+            change = recorded[0] if recorded else None
+            return EditResult(memories=after, added=[], updated=change.updated if change else [], evicted=[],
+                              dropped=0, change_id=change_id, archived=[], revived=[],
+                              removed=change.removed if change else [])
 
         return self.owner.write(run)
 

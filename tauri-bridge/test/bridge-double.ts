@@ -100,6 +100,14 @@ export class BridgeDouble {
         this.store = this.store.filter((m) => !ids.includes(m.id));
         return { ...this.receipt(removed.length ? this.record({ kind: "delete", removed }) : null), removed };
       }),
+      aiEditMemory: (id, content) => call("aiEditMemory", [id, content], () => {
+        const before = this.store.find((m) => m.id === id);
+        if (before === undefined) throw "RPC_INVALID_PARAMS: invalid params: the store holds no memory with this id - at `$.id`";
+        if (before.content === content) return { ...this.receipt(null), removed: [] };
+        const after = { ...before, content, createdAt: 1_700_000_000_000 + ++this.next };
+        this.store = [...this.store.filter((m) => m.id !== id), after];
+        return { ...this.receipt(this.record({ kind: "edit", updated: [{ before, after }] })), removed: [] };
+      }),
       aiDeleteArchived: (ids) => call("aiDeleteArchived", [ids], () => {
         const purged = this.archived.filter((m) => ids.includes(m.id));
         this.archived = this.archived.filter((m) => !ids.includes(m.id));
@@ -133,8 +141,10 @@ export class BridgeDouble {
     this.store = this.store.filter((m) => !addedIds.has(m.id));
     const back = (change.removed ?? []).filter((m) => !this.store.some((s) => s.id === m.id));
     this.store.push(...back);
+    const reverted = (change.updated ?? []).map(({ before, after }) => ({ before: after, after: before }));
+    this.store = this.store.map((m) => reverted.find((u) => u.before.id === m.id)?.after ?? m);
     this.archived.push(...(change.purged ?? []), ...(change.revived ?? []));
-    const entry = this.record({ kind: "undo", added: back, removed: takenOut });
+    const entry = this.record({ kind: "undo", added: back, removed: takenOut, updated: reverted });
     return { ...this.receipt(entry), removed: takenOut, conflicts: 0 };
   }
 }
