@@ -141,6 +141,8 @@ class Change(Wire):
     """Taken out of the archive back into the store, as they were archived (S11.3, S11.4)."""
     purged: list[ArchivedItem] = msgspec.field(default_factory=list)
     """Deleted from the archive: the archive's own bound, a delete or a clear (S11.1, S11.4)."""
+    undoes: Optional[str] = None
+    """For an undo: the change it undid (itself an undo when this one redoes); null for every other kind."""
 
 
 class MergeResult(Wire):
@@ -171,7 +173,7 @@ class DeleteResult(MergeResult):
 
 class EditResult(MergeResult):
     """An edit's receipt: `updated` holds the edited memory (before and after; empty when the text was the same),
-    `removed` any other memory that said exactly the new text and went with it."""
+    `removed` any other memory, active or archived, that said exactly the new text and went with it."""
 
     removed: list[MemoryItem]
 
@@ -247,3 +249,5 @@ class DeleteMemoriesParams(Wire):
 class EditMemoryParams(Wire):
     id: MemoryId
     content: str
+    expected: Annotated[Optional[str], msgspec.Meta(
+        description="the text the edit started from; when the memory says something else now, nothing changes")] = None

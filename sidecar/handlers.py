@@ -116,7 +116,7 @@ def delete_memories(service: MemoryService, params: DeleteMemoriesParams) -> Job
 
 
 def edit_memory(service: MemoryService, params: EditMemoryParams) -> Job[EditResult]:
-    return service.edit(params.id, params.content)
+    return service.edit(params.id, params.content, params.expected)
 
 
 def sidecar_info(service: MemoryService, params: NoParams) -> InfoResult:

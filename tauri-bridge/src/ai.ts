@@ -126,10 +126,12 @@ export function aiDeleteMemories(ids: string[], options?: CallOptions): Promise<
 }
 
 /** Rewrite one memory's text in place (same id, dated now), every other memory kept; `updated` holds
- * before and after, `changeId` undoes it (null when the text was the same). Rejects with RPC_INVALID_PARAMS
- * when the text is empty or the store no longer holds `id`. */
-export function aiEditMemory(id: string, content: string, options?: CallOptions): Promise<EditResult> {
-  return sidecarClient().call("ai_edit_memory", { id, content }, options);
+ * before and after, `changeId` undoes it (null when the text was the same). With `expected` (the text the
+ * edit started from), a memory that says something else now is left alone. Rejects with RPC_INVALID_PARAMS
+ * when the text is empty (at `$.content`), the store no longer holds `id` (at `$.id`) or the memory changed
+ * meanwhile (at `$.expected`). */
+export function aiEditMemory(id: string, content: string, expected?: string, options?: CallOptions): Promise<EditResult> {
+  return sidecarClient().call("ai_edit_memory", expected === undefined ? { id, content } : { id, content, expected }, options);
 }
 
 /** Delete chosen archived memories; the receipt's `changeId` undoes it. */

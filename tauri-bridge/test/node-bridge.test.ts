@@ -185,7 +185,10 @@ test("aiEditMemory rewrites one memory by id against the real sidecar, undoes, a
   assert.equal((await aiMemoryHistory(1)).changes[0].kind, "edit");
   await aiUndoChange(receipt.changeId!);
   assert.deepEqual((await aiListMemories()).map((m) => m.content), ["用户住在厦门", "项目使用 pnpm"]);
-  await assert.rejects(aiEditMemory("never-stored", "x"), (e: unknown) => String(e).startsWith("RPC_INVALID_PARAMS: "));
+  await assert.rejects(aiEditMemory("never-stored", "x"), (e: unknown) => /^RPC_INVALID_PARAMS: .*\$\.id/.test(String(e)));
+  await assert.rejects(aiEditMemory("a", "用户住在大连", "用户住在青岛"),
+                       (e: unknown) => /^RPC_INVALID_PARAMS: .*\$\.expected/.test(String(e)), "the memory says 厦门 again");
+  assert.equal((await aiEditMemory("a", "用户住在大连", "用户住在厦门")).updated[0].after.content, "用户住在大连");
   await aiClearMemories();
 });
 

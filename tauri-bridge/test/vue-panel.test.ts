@@ -151,7 +151,8 @@ test("编辑 turns the row into a text box with the memory's text; 保存 edits 
   await box.setValue("  用户住在青岛 ");
   await wrapper.find("form.aim-edit").trigger("submit");
   await flushPromises();
-  assert.deepEqual(double.writes(), [{ name: "aiEditMemory", args: ["a", "用户住在青岛"] }]);
+  assert.deepEqual(double.writes(), [{ name: "aiEditMemory", args: ["a", "用户住在青岛", "用户住在厦门"] }],
+                   "with the text the edit started from, so an update made meanwhile is not overwritten");
   assert.deepEqual(list(wrapper, zh.list), ["用户住在青岛", "项目使用 pnpm"], "the edited memory is the newest");
   assert.equal(wrapper.find(`input[aria-label="${zh.editField}"]`).exists(), false, "the box closes");
   assert.match(wrapper.find('[role="status"]').text(), /修改 1 条/);
@@ -188,6 +189,82 @@ test("an edit left empty or over 200 characters says why and sends nothing; Esca
   await flushPromises();
   assert.deepEqual(double.writes(), [], "nothing was sent");
   assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"]);
+});
+
+test("a memory with a line break opens folded to one line, and saving it unchanged (or twice at once) sends at most one edit", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh\n和 tmux", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  assert.equal((box().element as HTMLInputElement).value, "用户偏好 zsh 和 tmux", "not \"zsh和 tmux\", as a text box would make it");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [], "an unchanged text is not an edit");
+  assert.equal(box().exists(), false);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  await box().setValue("用户偏好 fish");
+  const form = wrapper.find("form.aim-edit");
+  await Promise.all([form.trigger("submit"), form.trigger("submit")]);
+  await flushPromises();
+  assert.equal(double.writes().filter((c) => c.name === "aiEditMemory").length, 1, "Enter twice saves once");
+  assert.match(wrapper.find('[role="status"]').text(), /修改 1 条/, "and the notice keeps its 撤销");
+});
+
+test("an edit of a memory an extraction updated meanwhile shows the new text and saves only when asked again", async () => {
+  const double = new BridgeDouble([item("a", "用户的 Node 版本是 18", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  double.store = [{ ...double.store[0], content: "用户的 Node 版本是 20" }];
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  await box().setValue("用户的 Node 版本是 18，用 nvm 管理");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), zh.editConflict("用户的 Node 版本是 20"));
+  assert.equal((box().element as HTMLInputElement).value, "用户的 Node 版本是 18，用 nvm 管理", "the draft stays");
+  assert.equal(double.store[0].content, "用户的 Node 版本是 20", "the update was not overwritten");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes().at(-1)?.args, ["a", "用户的 Node 版本是 18，用 nvm 管理", "用户的 Node 版本是 20"]);
+  assert.equal(double.store[0].content, "用户的 Node 版本是 18，用 nvm 管理");
+});
+
+test("a text the sidecar finds empty is shown at the box, not reported as a memory that is gone", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  double.failures.set("aiEditMemory", "RPC_INVALID_PARAMS: invalid params: the memory is empty - at `$.content`");
+  await wrapper.find(`input[aria-label="${zh.editField}"]`).setValue("\u200b");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), zh.inputEmpty);
+  assert.notEqual(wrapper.find('[role="status"]').text(), zh.editGone);
+});
+
+test("undo, redo, undo: each notice and 最近变更 row names what its button does", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  await named(wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1], zh.delete).trigger("click");
+  await flushPromises();
+  const status = () => wrapper.find('[role="status"]');
+  const rows = () => wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).map((li) => [li.find(".aim-change span").text(),
+                                                                                       li.find("button").text()]);
+  await named(status(), zh.undo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.undone}${zh.redo}$`));
+  await named(status(), zh.redo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.redone}${zh.undo}$`), "after a redo: 已重做 · 撤销");
+  assert.deepEqual(rows().map(([text, label]) => [text.split("：")[0], label]),
+                   [["重做", zh.undo], ["撤销", zh.redo], ["删除 1 条", zh.undo]]);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"], "redone: deleted again");
+  await named(status(), zh.undo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.undone}${zh.redo}$`));
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
 });
 
 test("an edit of a memory deleted meanwhile says so, changes nothing and shows the list as it is now", async () => {
@@ -364,7 +441,7 @@ test("最近变更 lists the history newest first, and its 撤销 undoes that ch
 
 test("changeDetails names what a change touched: before → after, + added, − removed or purged, none for a clear, capped", () => {
   const a = item("a", "用户住在厦门"), a2 = item("a", "用户住在青岛"), b = item("b", "项目使用 pnpm"), c = item("c", "用户偏好 zsh");
-  const base = { changeId: "x", at: 1, added: [], removed: [], updated: [], archived: [], revived: [], purged: [] };
+  const base = { changeId: "x", at: 1, added: [], removed: [], updated: [], archived: [], revived: [], purged: [], undoes: null };
   assert.deepEqual(changeDetails({ ...base, kind: "merge", updated: [{ before: a, after: a2 }], added: [b] }),
                    { lines: ["用户住在厦门 → 用户住在青岛", "+ 项目使用 pnpm"], more: 0 });
   assert.deepEqual(changeDetails({ ...base, kind: "merge", added: [b], removed: [c], archived: [{ ...c, archivedAt: 2 }] }).lines,

@@ -32,6 +32,7 @@ export interface Change {
   archived: ArchivedItem[];
   revived: ArchivedItem[];
   purged: ArchivedItem[];
+  undoes: string | null;
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -76,10 +77,12 @@ export interface DeleteResult {
 export interface EditMemoryParams {
   id: string;
   content: string;
+  /** the text the edit started from; when the memory says something else now, nothing changes */
+  expected?: string | null;
 }
 
 /** An edit's receipt: `updated` holds the edited memory (before and after; empty when the text was the same),
-`removed` any other memory that said exactly the new text and went with it. */
+`removed` any other memory, active or archived, that said exactly the new text and went with it. */
 export interface EditResult {
   memories: MemoryItem[];
   added: MemoryItem[];

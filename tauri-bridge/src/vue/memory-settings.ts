@@ -18,6 +18,7 @@ import {
   changeCounts,
   changeDetails,
   clampLimit,
+  undoDepth,
   LIMIT_MAX,
   LIMIT_MIN,
   useMemories,
@@ -29,6 +30,11 @@ function formatTime(ms: number, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "zh-CN", {
     year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
   }).format(new Date(ms));
+}
+
+/** Whitespace folded as the sidecar folds a stored text (S5.2 keeps a line break a save brought). */
+function folded(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
 }
 
 /** Seed §6.5: "global" shows as 全局, a conversation's scope as its first 8 characters. */
@@ -68,9 +74,12 @@ export const MemorySettings = defineComponent({
     const confirmButton = ref<HTMLButtonElement>();
     const undoButton = ref<HTMLButtonElement>();
     const searchBox = ref<HTMLInputElement>();
-    /** The memory being edited in place, and the text in its box. */
+    /** The memory being edited in place, the text it said when the box opened (or when a conflict showed its
+     * newer text), the text in the box, and whether a save is on its way. */
     const editing = ref<string | null>(null);
+    const editBase = ref("");
     const editDraft = ref("");
+    let saving = false;
     const editBox = ref<HTMLInputElement>();
     const editButtons = new Map<string, HTMLButtonElement>();
 
@@ -86,7 +95,9 @@ export const MemorySettings = defineComponent({
 
     function startEdit(item: MemoryItem): void {
       editing.value = item.id;
-      editDraft.value = item.content;
+      editBase.value = item.content;
+      // One line, as the sidecar stores an edit: a text box would silently drop a line break.
+      editDraft.value = folded(item.content);
       memory.editError.value = null;
       void nextTick(() => editBox.value?.focus());
     }
@@ -100,11 +111,25 @@ export const MemorySettings = defineComponent({
 
     async function submitEdit(event: Event, memoryId: string): Promise<void> {
       event.preventDefault();
-      const receipt = await memory.edit(memoryId, editDraft.value);
-      if (receipt !== null) endEdit(memoryId);
-      else if (!memory.items.value.some((item) => item.id === memoryId)) {
-        editing.value = null;
-        await focusAfterRemoval();
+      if (saving) return;
+      if (folded(editDraft.value) === folded(editBase.value)) {
+        endEdit(memoryId);
+        return;
+      }
+      saving = true;
+      try {
+        const receipt = await memory.edit(memoryId, editDraft.value, editBase.value);
+        const now = memory.items.value.find((item) => item.id === memoryId);
+        if (receipt !== null) endEdit(memoryId);
+        else if (now === undefined) {
+          editing.value = null;
+          await focusAfterRemoval();
+        } else if (memory.editError.value !== null) {
+          // Updated meanwhile: the message shows the new text, and saving again replaces that one.
+          editBase.value = now.content;
+        }
+      } finally {
+        saving = false;
       }
     }
 
@@ -224,8 +249,9 @@ export const MemorySettings = defineComponent({
         h("form", {
           class: "aim-edit", novalidate: true, onSubmit: (e: Event) => void submitEdit(e, item.id),
           onKeydown: (e: KeyboardEvent) => {
-            // Escape while an input method is composing cancels the composition, not the edit.
-            if (e.key !== "Escape" || e.isComposing) return;
+            // Escape while an input method is composing cancels the composition, not the edit (WebKit ends the
+            // composition first and then reports key code 229).
+            if (e.key !== "Escape" || e.isComposing || e.keyCode === 229) return;
             e.preventDefault();
             endEdit(item.id);
           },
@@ -251,10 +277,11 @@ export const MemorySettings = defineComponent({
     function changeRow(entry: Change, s: Strings, lang: Lang): VNode {
       const textId = `${id}-c-${entry.changeId}`;
       const details = changeDetails(entry);
+      const depth = undoDepth(entry, memory.changes.value);
       return h("li", { class: "aim-item", key: entry.changeId }, [
         h("div", { class: "aim-item-text", id: textId }, [
           h("p", { class: "aim-change" }, [
-            h("span", s.change(changeCounts(entry.kind, entry))),
+            h("span", s.change(changeCounts(depth > 0 && depth % 2 === 0 ? "redo" : entry.kind, entry))),
             h("span", { class: "aim-meta" }, ` · ${formatTime(entry.at, lang)}`),
           ]),
           ...details.lines.map((line) => h("p", { class: "aim-meta aim-change-detail", title: line }, line)),
@@ -263,7 +290,7 @@ export const MemorySettings = defineComponent({
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": textId,
           onClick: () => void memory.undo(entry.changeId),
-        }, entry.kind === "undo" ? s.redo : s.undo),
+        }, depth % 2 === 1 ? s.redo : s.undo),
       ]);
     }
 

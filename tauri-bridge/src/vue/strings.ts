@@ -23,6 +23,8 @@ export interface Strings {
   save: string;
   /** The edited memory was deleted or replaced (by an extraction, another window) before the edit landed. */
   editGone: string;
+  /** The edited memory was updated (by an extraction) while the box was open; `now` is its new text. */
+  editConflict: (now: string) => string;
   global: string;
   addField: string;
   addPlaceholder: string;
@@ -60,6 +62,7 @@ export interface Strings {
   /** Before a change's counts in the notice: "记忆已更新：删除 1 条". */
   noticeLead: string;
   undone: string;
+  redone: string;
   nothingChanged: string;
   chatUpdated: (added: number, updated: number) => string;
   chatRunning: string;
@@ -94,6 +97,7 @@ const zh: Strings = {
   editField: "编辑这条记忆",
   save: "保存",
   editGone: "这条记忆已被删除或替换，没有修改。",
+  editConflict: (now) => `这条记忆刚被更新为“${now}”。再按保存会用你的内容替换它。`,
   global: "全局",
   addField: "手动添加",
   addPlaceholder: "例如：用户偏好 zsh",
@@ -125,12 +129,14 @@ const zh: Strings = {
   change: (c) => {
     if (c.kind === "clear") return `清空 ${c.removed + c.archived} 条`;
     if (c.kind === "undo") return `撤销：${undoZh(c)}`;
+    if (c.kind === "redo") return `重做：${undoZh(c)}`;
     if (c.kind === "edit") return [`修改 ${c.updated} 条`, c.removed ? `删除 ${c.removed} 条重复` : ""].filter(Boolean).join("，");
     return countsZh(c);
   },
   moreChanged: (count) => `…还有 ${count} 条`,
   noticeLead: "记忆已更新：",
   undone: "已撤销",
+  redone: "已重做",
   nothingChanged: "没有变化",
   chatUpdated: (added, updated) => `记忆已更新：新增 ${added} 条，更新 ${updated} 条`,
   chatRunning: "正在整理记忆…",
@@ -168,6 +174,7 @@ const en: Strings = {
   editField: "Edit this memory",
   save: "Save",
   editGone: "This memory was deleted or replaced meanwhile; nothing was changed.",
+  editConflict: (now) => `This memory was just updated to “${now}”. Save again to replace it with your text.`,
   global: "Global",
   addField: "Add manually",
   addPlaceholder: "e.g. The user prefers zsh",
@@ -199,12 +206,14 @@ const en: Strings = {
   change: (c) => {
     if (c.kind === "clear") return `cleared ${c.removed + c.archived}`;
     if (c.kind === "undo") return `undo: ${undoEn(c)}`;
+    if (c.kind === "redo") return `redo: ${undoEn(c)}`;
     if (c.kind === "edit") return [`${c.updated} edited`, c.removed ? `${c.removed} duplicate deleted` : ""].filter(Boolean).join(", ");
     return countsEn(c);
   },
   moreChanged: (count) => `…and ${count} more`,
   noticeLead: "Memory updated: ",
   undone: "Undone",
+  redone: "Redone",
   nothingChanged: "Nothing changed",
   chatUpdated: (added, updated) => `Memory updated: ${added} added, ${updated} updated`,
   chatRunning: "Updating memories…",

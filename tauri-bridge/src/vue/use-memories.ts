@@ -116,6 +116,21 @@ export function changeCounts(kind: string, receipt: AnyReceipt): ChangeCounts {
   };
 }
 
+/** How many undos deep a change is: 0 for a change, 1 for its undo, 2 for the undo of that (a redo), …;
+ * the chain is followed through `undoes` as far as `changes` (the entries loaded) reaches. */
+export function undoDepth(entry: Change, changes: readonly Change[]): number {
+  const seen = new Set<string>();
+  let depth = 0;
+  let current: Change | undefined = entry;
+  while (current !== undefined && current.kind === "undo" && !seen.has(current.changeId)) {
+    seen.add(current.changeId);
+    depth++;
+    const undone: string | null | undefined = current.undoes;
+    current = undone == null ? undefined : changes.find((c) => c.changeId === undone);
+  }
+  return depth;
+}
+
 /** Which memories one history entry touched, as lines a person reads: "+ text" added or brought back,
  * "before → after" changed, "− text" taken out; at most `max` lines, and none for a clear (it lists everything). */
 export function changeDetails(entry: Change, max = 3): { lines: string[]; more: number } {
@@ -165,10 +180,10 @@ export interface MemoryState {
   refresh(): Promise<void>;
   /** aiRemember; sends nothing (resolves null, sets inputError) when empty or over 200 characters. */
   add(content: string): Promise<MergeResult | null>;
-  /** aiEditMemory: `id` says `content` now (same id, dated now); sends nothing (resolves null, sets editError)
-   * when empty or over 200 characters; resolves null with a notice when the memory was deleted or replaced
-   * meanwhile. */
-  edit(id: string, content: string): Promise<EditResult | null>;
+  /** aiEditMemory: `id` says `content` now (same id, dated now). Resolves null without a change when the text
+   * is empty or over 200 characters (editError says why), when the memory says something other than
+   * `expected` now (editError shows its new text; `items` has it), or when it is gone (a notice says so). */
+  edit(id: string, content: string, expected?: string): Promise<EditResult | null>;
   /** Deletes `id` from the store and nothing else (a memory learnt meanwhile stays); its receipt undoes it. */
   remove(id: string): Promise<DeleteResult | null>;
   /** Store and archive in one undoable change; the receipt is its history entry. */
@@ -271,15 +286,17 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     return null;
   }
 
-  function report(kind: string, receipt: AnyReceipt & { changeId: string | null }): void {
+  /** `depth`: for an undo, how many undos deep it is (1 undoes a change, 2 redoes it, …). */
+  function report(kind: string, receipt: AnyReceipt & { changeId: string | null }, depth = 0): void {
     const s = strings(lang());
     const text = receipt.changeId === null ? s.nothingChanged
-      : kind === "undo" ? s.undone : s.noticeLead + s.change(changeCounts(kind, receipt));
-    notice.value = { text, changeId: receipt.changeId, redo: kind === "undo" };
+      : kind === "undo" ? (depth % 2 === 1 ? s.undone : s.redone) : s.noticeLead + s.change(changeCounts(kind, receipt));
+    notice.value = { text, changeId: receipt.changeId, redo: kind === "undo" && depth % 2 === 1 };
   }
 
-  async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T): Promise<T> {
-    report(kind, receipt);
+  async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T,
+                                                                                 depth = 0): Promise<T> {
+    report(kind, receipt, depth);
     await reload();
     return receipt;
   }
@@ -305,19 +322,27 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       return change(async () => afterChange("remember", await bridge.aiRemember(content.trim(), options.sourceScope ?? "global")));
     },
 
-    edit: (id, content) => {
+    edit: (id, content, expected) => {
       const invalid = validateMemory(content, lang());
       editError.value = invalid;
       if (invalid !== null) return Promise.resolve(null);
       return change(async () => {
         try {
-          return await afterChange("edit", await bridge.aiEditMemory(id, content.trim()));
+          return await afterChange("edit", await bridge.aiEditMemory(id, content.trim(), expected));
         } catch (failure) {
-          // The text was checked above, so a refused edit means the memory is no longer there: say so
-          // where the list's changes are reported, since its row goes with the reload.
           if (errorPrefix(failure) !== "RPC_INVALID_PARAMS") throw failure;
-          notice.value = { text: strings(lang()).editGone, changeId: null };
+          const s = strings(lang());
+          const where = /at `\$\.(\w+)`/.exec(String(failure instanceof Error ? failure.message : failure))?.[1];
           await reload();
+          const now = items.value.find((item) => item.id === id);
+          if (where === "id" || now === undefined) {
+            // Its row goes with the reload, so say it where the list's changes are reported.
+            notice.value = { text: s.editGone, changeId: null };
+          } else if (where === "expected") {
+            editError.value = s.editConflict(now.content);
+          } else {
+            editError.value = where === "content" ? s.inputEmpty : s.errors.RPC_INVALID_PARAMS ?? s.errors.other;
+          }
           return null;
         }
       });
@@ -355,7 +380,11 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       return receipt;
     }),
 
-    undo: (changeId) => change(async () => afterChange("undo", await bridge.aiUndoChange(changeId))),
+    undo: (changeId) => change(async () => {
+      const target = changes.value.find((entry) => entry.changeId === changeId);
+      const depth = (target === undefined ? 0 : undoDepth(target, changes.value)) + 1;
+      return afterChange("undo", await bridge.aiUndoChange(changeId), depth);
+    }),
 
     forgetHistory: async () => (await change(async () => {
       await bridge.aiForgetHistory();
