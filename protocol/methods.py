@@ -13,6 +13,8 @@ from protocol.types import (
     DeleteArchivedParams,
     DeleteMemoriesParams,
     DeleteResult,
+    EditMemoryParams,
+    EditResult,
     ExtractParams,
     HistoryParams,
     HistoryResult,
@@ -86,6 +88,10 @@ METHODS: dict[str, MethodSpec] = {
     "ai_delete_memories": MethodSpec(
         DeleteMemoriesParams, DeleteResult, "write",
         doc="Delete chosen memories from the store, leaving every other one as it is; undoable (S9.4).",
+    ),
+    "ai_edit_memory": MethodSpec(
+        EditMemoryParams, EditResult, "write",
+        doc="Rewrite one memory's text in place (same id, dated now), every other one kept; undoable (S9.4).",
     ),
     "ai_memory_history": MethodSpec(
         HistoryParams, HistoryResult, "read", doc="Recorded changes, newest first (S9.5)."

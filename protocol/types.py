@@ -116,7 +116,7 @@ class CancelParams(Wire):
     id: Union[int, float, str]
 
 
-ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived", "delete"]
+ChangeKind = Literal["save", "clear", "merge", "remember", "undo", "restore", "delete_archived", "delete", "edit"]
 
 
 class Update(Wire):
@@ -141,6 +141,8 @@ class Change(Wire):
     """Taken out of the archive back into the store, as they were archived (S11.3, S11.4)."""
     purged: list[ArchivedItem] = msgspec.field(default_factory=list)
     """Deleted from the archive: the archive's own bound, a delete or a clear (S11.1, S11.4)."""
+    undoes: Optional[str] = None
+    """For an undo: the change it undid (itself an undo when this one redoes); null for every other kind."""
 
 
 class MergeResult(Wire):
@@ -165,6 +167,13 @@ class UndoResult(MergeResult):
 
 class DeleteResult(MergeResult):
     """A delete's receipt: the chosen memories the store held, taken out, in `removed` (the others are unknown ids)."""
+
+    removed: list[MemoryItem]
+
+
+class EditResult(MergeResult):
+    """An edit's receipt: `updated` holds the edited memory (before and after; empty when the text was the same),
+    `removed` any other memory, active or archived, that said exactly the new text and went with it."""
 
     removed: list[MemoryItem]
 
@@ -235,3 +244,10 @@ class DeleteArchivedParams(Wire):
 
 class DeleteMemoriesParams(Wire):
     ids: list[MemoryId]
+
+
+class EditMemoryParams(Wire):
+    id: MemoryId
+    content: str
+    expected: Annotated[Optional[str], msgspec.Meta(
+        description="the text the edit started from; when the memory says something else now, nothing changes")] = None

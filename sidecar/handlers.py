@@ -19,6 +19,8 @@ from protocol import (
     DeleteArchivedParams,
     DeleteMemoriesParams,
     DeleteResult,
+    EditMemoryParams,
+    EditResult,
     ExtractParams,
     HistoryParams,
     HistoryResult,
@@ -113,6 +115,10 @@ def delete_memories(service: MemoryService, params: DeleteMemoriesParams) -> Job
     return service.delete(params.ids)
 
 
+def edit_memory(service: MemoryService, params: EditMemoryParams) -> Job[EditResult]:
+    return service.edit(params.id, params.content, params.expected)
+
+
 def sidecar_info(service: MemoryService, params: NoParams) -> InfoResult:
     return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
                       config_dir=str(service.settings.config_dir), memory_file=str(service.store.path),
@@ -130,6 +136,7 @@ HANDLERS: dict[str, Callable[[MemoryService, Any], object]] = {
     "ai_remember": remember,
     "ai_remember_conversation": remember_conversation,
     "ai_delete_memories": delete_memories,
+    "ai_edit_memory": edit_memory,
     "ai_memory_history": memory_history,
     "ai_undo_change": undo_change,
     "ai_forget_history": forget_history,

@@ -25,6 +25,7 @@ from protocol import (
     ChangeKind,
     ContextResult,
     DeleteResult,
+    EditResult,
     HistoryResult,
     ListArchiveResult,
     MemoryItem,
@@ -214,6 +215,41 @@ class MemoryService:
 
         return self.owner.write(run)
 
+    def edit(self, memory_id: str, content: str, expected: Optional[str] = None) -> Job[EditResult]:
+        """One memory's text rewritten in place, every other memory kept as it is; undoable.
+
+        Raises InvalidParams at once when the text is empty after whitespace folding, and (when awaited)
+        when the store no longer holds `memory_id`, or, with `expected`, when the memory says something
+        else now (an extraction updated it since the caller read it).
+        """
+        from sidecar.rules.archive import as_memory
+        from sidecar.rules.edit import edited_content, plan_edit
+
+        shaped = edited_content(content)
+        if shaped is None:
+            raise InvalidParams("invalid params: the memory is empty - at `$.content`")
+
+        def edit(both: Both) -> tuple[Optional[Outcome], list[MemoryItem]]:
+            from sidecar.archive_file import Outcome
+
+            plan = plan_edit(both.store.items, both.shelf, memory_id, shaped, now_ms(), expected)
+            if plan is None:
+                raise InvalidParams("invalid params: the store holds no memory with this id - at `$.id`")
+            if plan.stale is not None:
+                raise InvalidParams("invalid params: the memory was changed since it was read - at `$.expected`")
+            changed = plan.store != list(both.store.items)
+            return (Outcome(plan.store, plan.archive) if changed else None), plan.store
+
+        def run(stop: threading.Event) -> EditResult:
+            recorded: list[Change] = []
+            after, change_id = self.apply_both("edit", edit, stop, recorded)
+            change = recorded[0] if recorded else None
+            removed = [*change.removed, *map(as_memory, change.purged)] if change else []
+            return EditResult(memories=after, added=[], updated=change.updated if change else [], evicted=[],
+                              dropped=0, change_id=change_id, archived=[], revived=[], removed=removed)
+
+        return self.owner.write(run)
+
     def clear(self) -> Job[None]:
         """Empties the store and the archive in one undoable change (S11.4)."""
         def clear(stop: threading.Event) -> None:
@@ -280,7 +316,7 @@ class MemoryService:
                 return Outcome(undo.store.items if changed else None, undo.archive), undo
 
             recorded: list[Change] = []
-            undo, new_id = self.apply_both("undo", plan, stop, recorded)
+            undo, new_id = self.apply_both("undo", plan, stop, recorded, undoes=change_id)
             store = undo.store
             archived, revived = _moved(recorded, store.items)
             return UndoResult(memories=store.items, added=store.added, updated=store.updated,
@@ -375,20 +411,22 @@ class MemoryService:
                            dropped=0, change_id=change_id, archived=archived, revived=revived)
 
     def apply_both(self, kind: ChangeKind, plan: BothPlan[T], stop: threading.Event,
-                   recorded_changes: Optional[list[Change]] = None) -> tuple[T, Optional[str]]:
+                   recorded_changes: Optional[list[Change]] = None,
+                   undoes: Optional[str] = None) -> tuple[T, Optional[str]]:
         """Run `plan` on the store and the archive as of now, under the lock; write what it returns in
         the order that loses nothing (S11.1), then record it.
 
-        Returns the plan's value and the change id; `recorded_changes` receives the recorded change.
+        Returns the plan's value and the change id; `recorded_changes` receives the recorded change, which
+        names the change it `undoes` for an undo.
         Raises MemoryIOError when a file cannot be written, when a change that removes or replaces memories
         cannot be recorded (nothing is applied then), and when the archive must be changed but is left alone.
         """
         recorded: list[str] = []
-        value = self.places.apply(plan, self._both_recorder(kind, recorded, recorded_changes), stop)
+        value = self.places.apply(plan, self._both_recorder(kind, recorded, recorded_changes, undoes), stop)
         return value, (recorded[0] if recorded else None)
 
-    def _both_recorder(self, kind: ChangeKind, recorded: list[str],
-                       changes: Optional[list[Change]] = None) -> Recording:
+    def _both_recorder(self, kind: ChangeKind, recorded: list[str], changes: Optional[list[Change]] = None,
+                       undoes: Optional[str] = None) -> Recording:
         from sidecar.rules.history import make_two_place_change
 
         def record(both: Both, outcome: Outcome) -> None:
@@ -397,6 +435,8 @@ class MemoryService:
                                            both.shelf, outcome.archive)
             if change is None:
                 return
+            if undoes is not None:
+                change = msgspec.structs.replace(change, undoes=undoes)
             if changes is not None:
                 changes.append(change)
             self._record(kind, change, recorded)

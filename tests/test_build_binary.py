@@ -23,7 +23,7 @@ def build_script() -> ModuleType:
 
 
 @pytest.mark.parametrize("layout", ["onedir", "onefile"])
-def test_pyinstaller_runs_with_its_cache_under_the_clones_build_dir(layout: str, tmp_path: Path,
+def test_pyinstaller_runs_with_its_cache_in_the_clone(layout: str, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Two clones building under one HOME shared ~/.cache/pyinstaller, and one's --clean broke the other."""
     script = build_script()
@@ -34,7 +34,7 @@ def test_pyinstaller_runs_with_its_cache_under_the_clones_build_dir(layout: str,
     script.build(layout, tmp_path / "dist")
     [run] = runs
     cache = Path(run["env"]["PYINSTALLER_CONFIG_DIR"])
-    assert cache == ROOT / "build" / "pyinstaller-cache"
+    assert cache == ROOT / ".pyinstaller" / "cache"
     assert "--clean" in run["command"] and run["cwd"] == ROOT
     assert run["env"]["PATH"] == os.environ["PATH"]
 

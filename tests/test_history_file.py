@@ -73,7 +73,8 @@ def test_each_line_is_one_camel_case_json_object(path: Path) -> None:
     HistoryFile(path).append(change(7))
     (raw,) = path.read_bytes().splitlines()
     entry = json.loads(raw)
-    assert set(entry) == {"changeId", "at", "kind", "added", "removed", "updated", "archived", "revived", "purged"}
+    assert set(entry) == {"changeId", "at", "kind", "added", "removed", "updated", "archived", "revived", "purged",
+                          "undoes"}
     assert set(entry["added"][0]) == {"id", "content", "createdAt", "sourceScope"}
     assert set(entry["updated"][0]) == {"before", "after"}
     assert "用户偏好" in raw.decode("utf-8")

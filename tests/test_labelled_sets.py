@@ -14,8 +14,11 @@ SETS = {
     "restatement/fresh": ("pairs.jsonl",),
     "restatement/final": ("pairs.jsonl",),
     "restatement/final2": ("pairs.jsonl",),
+    "restatement/final3": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
+    "longconv2": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
+    "bilingual2": ("memories.jsonl", "questions.jsonl"),
 }
 
 

@@ -17,6 +17,7 @@ from sidecar.rules.concepts import (
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
+from sidecar.rules.dictionary import BROADER, Expansion, broader_terms, expansions
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -50,6 +51,19 @@ WHEN_WEIGHT = 0.5
 # stating a lasting constraint (an allergy, an injury, a diet, a fear, a budget): advice must respect them.
 CONSTRAINT_WEIGHT = 0.5
 CONSTRAINT_TERM = "%constraint"
+# The dictionaries (ECDICT, WordNet; sidecar/rules/dictionary.py) add to a query, below its own words: an English
+# word's Chinese glosses, a Chinese word's English headwords, an English word's synonyms, derived and irregular
+# forms. Each is scaled again by its rarity in the store (IDF against the rarest possible term, to the power
+# EXPANSION_RARITY), so a gloss or synonym found everywhere adds nearly nothing and the query does not drift.
+EN_ZH_WEIGHT = 0.7
+ZH_EN_WEIGHT = 0.5
+SYNONYM_WEIGHT = 0.4
+DERIVED_WEIGHT = 0.4
+FORM_WEIGHT = 0.8
+# A query word naming a class ("animal", "tool", "illness") finds, below its own matches, the memories whose
+# nouns belong to it (WordNet's hypernyms, read into each memory's terms: a query cannot list every member).
+BROADER_WEIGHT = 0.5
+EXPANSION_RARITY = 1.0
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
@@ -79,8 +93,9 @@ def search_terms(text: str) -> list[str]:
 
 
 def _marker(term: str) -> bool:
-    """A term saying what kind of thing a memory states (when, a constraint), not one of its words."""
-    return term in (WHEN_TERM, CONSTRAINT_TERM)
+    """A term saying what kind of thing a memory states (when, a constraint, a class its nouns belong to), not
+    one of its words: it neither lengthens a memory nor expands a query."""
+    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] == BROADER
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -132,7 +147,10 @@ class _Text(NamedTuple):
 
 
 def _read(text: str) -> _Text:
-    counts = tuple(Counter(search_terms(text)).items())
+    terms = search_terms(text)
+    if BROADER_WEIGHT > 0:
+        terms += broader_terms(term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha())
+    counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
     length = sum(count for term, count in counts if not _marker(term))
@@ -274,7 +292,28 @@ class RankingIndex:
             for term in named_in(normalise(bounded), self._query_aliases):
                 if term not in weights:
                     weights[term] = ALIAS_WEIGHT * CONCEPT_WEIGHT
+        weights.update(self._expanded(terms, bounded, weights))
         return weights
+
+    def _expanded(self, terms: list[str], query: str, weights: dict[str, float]) -> dict[str, float]:
+        """The dictionary's terms the store holds and the query does not, each at the highest weight it is
+        given (never above the kind's weight, so below the query's own words)."""
+        kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
+                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT}
+        if not any(kinds.values()):
+            return {}
+        english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
+        found = expansions(english, normalise(query))
+        found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
+        found += [Expansion(BROADER + head.term, "broader_en", 1.0) for head in found if head.kind == "en"]
+        added: dict[str, float] = {}
+        for term, kind, share in found:
+            if term in weights or not (term in self._postings or term in self._alias_hits):
+                continue
+            weight = kinds[kind] * share * (self._idf(term) / self._max_idf) ** EXPANSION_RARITY
+            if weight > added.get(term, 0.0):
+                added[term] = weight
+        return added
 
     def _scores(self, query: str) -> tuple[list[float], list[float]]:
         """BM25 of the query, and that plus its damped expansion: one score ≥ 0 per item, in item order."""

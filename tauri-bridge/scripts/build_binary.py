@@ -14,8 +14,10 @@ BRIDGE = Path(__file__).resolve().parent.parent
 ROOT = BRIDGE.parent
 ENTRY = BRIDGE / "scripts" / "sidecar_entry.py"
 # PyInstaller's cache (bincache, hook caches) lives in the clone, not ~/.cache/pyinstaller: two clones building
-# under one HOME would read it while the other's --clean wipes it (issue 19.2).
-CACHE = ROOT / "build" / "pyinstaller-cache"
+# under one HOME would read it while the other's --clean wipes it (issue 19.2). The folder is `.pyinstaller/`,
+# not `build/`: a top-level `build/` is found by `import build` (the labelled sets' scripts) when mypy runs.
+WORK = ROOT / ".pyinstaller"
+CACHE = WORK / "cache"
 
 _ARCH = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "aarch64", "aarch64": "aarch64", "i686": "i686",
          "x86": "i686"}
@@ -56,7 +58,7 @@ def executable(layout: str, dist: Path) -> Path:
 def build(layout: str, dist: Path) -> Path:
     """Returns the built executable. Raises CalledProcessError when PyInstaller fails."""
     name = bundle_name(layout)
-    work = ROOT / "build" / "pyinstaller" / layout
+    work = WORK / layout
     command = [
         sys.executable, "-m", "PyInstaller", str(ENTRY),
         "--name", name, "--console", "--noconfirm", "--clean", "--log-level", "WARN",

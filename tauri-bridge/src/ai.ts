@@ -6,6 +6,7 @@ import type {
   ContextParams,
   ContextResult,
   DeleteResult,
+  EditResult,
   HistoryResult,
   ListArchiveParams,
   ListArchiveResult,
@@ -122,6 +123,15 @@ export function aiRestoreMemories(ids: string[], limit?: number, options?: CallO
  * the receipt's `removed` says which were there and its `changeId` undoes it. */
 export function aiDeleteMemories(ids: string[], options?: CallOptions): Promise<DeleteResult> {
   return sidecarClient().call("ai_delete_memories", { ids }, options);
+}
+
+/** Rewrite one memory's text in place (same id, dated now), every other memory kept; `updated` holds
+ * before and after, `changeId` undoes it (null when the text was the same). With `expected` (the text the
+ * edit started from), a memory that says something else now is left alone. Rejects with RPC_INVALID_PARAMS
+ * when the text is empty (at `$.content`), the store no longer holds `id` (at `$.id`) or the memory changed
+ * meanwhile (at `$.expected`). */
+export function aiEditMemory(id: string, content: string, expected?: string, options?: CallOptions): Promise<EditResult> {
+  return sidecarClient().call("ai_edit_memory", expected === undefined ? { id, content } : { id, content, expected }, options);
 }
 
 /** Delete chosen archived memories; the receipt's `changeId` undoes it. */

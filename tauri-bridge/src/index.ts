@@ -4,6 +4,7 @@ export {
   aiClearMemories,
   aiDeleteArchived,
   aiDeleteMemories,
+  aiEditMemory,
   aiExtractMemories,
   aiForgetHistory,
   aiListArchive,

@@ -100,6 +100,17 @@ export class BridgeDouble {
         this.store = this.store.filter((m) => !ids.includes(m.id));
         return { ...this.receipt(removed.length ? this.record({ kind: "delete", removed }) : null), removed };
       }),
+      aiEditMemory: (id, content, expected) => call("aiEditMemory", expected === undefined ? [id, content] : [id, content, expected], () => {
+        const before = this.store.find((m) => m.id === id);
+        if (before === undefined) throw "RPC_INVALID_PARAMS: invalid params: the store holds no memory with this id - at `$.id`";
+        if (expected !== undefined && expected !== before.content) {
+          throw "RPC_INVALID_PARAMS: invalid params: the memory was changed since it was read - at `$.expected`";
+        }
+        if (before.content === content) return { ...this.receipt(null), removed: [] };
+        const after = { ...before, content, createdAt: 1_700_000_000_000 + ++this.next };
+        this.store = [...this.store.filter((m) => m.id !== id), after];
+        return { ...this.receipt(this.record({ kind: "edit", updated: [{ before, after }] })), removed: [] };
+      }),
       aiDeleteArchived: (ids) => call("aiDeleteArchived", [ids], () => {
         const purged = this.archived.filter((m) => ids.includes(m.id));
         this.archived = this.archived.filter((m) => !ids.includes(m.id));
@@ -111,7 +122,7 @@ export class BridgeDouble {
   private record(change: Pick<Change, "kind"> & Partial<Change>): Change {
     const entry: Change = {
       changeId: `c${++this.next}`, at: 1_700_000_000_000 + this.next,
-      added: [], removed: [], updated: [], archived: [], revived: [], purged: [], ...change,
+      added: [], removed: [], updated: [], archived: [], revived: [], purged: [], undoes: null, ...change,
     };
     this.history.push(entry);
     return entry;
@@ -133,8 +144,10 @@ export class BridgeDouble {
     this.store = this.store.filter((m) => !addedIds.has(m.id));
     const back = (change.removed ?? []).filter((m) => !this.store.some((s) => s.id === m.id));
     this.store.push(...back);
+    const reverted = (change.updated ?? []).map(({ before, after }) => ({ before: after, after: before }));
+    this.store = this.store.map((m) => reverted.find((u) => u.before.id === m.id)?.after ?? m);
     this.archived.push(...(change.purged ?? []), ...(change.revived ?? []));
-    const entry = this.record({ kind: "undo", added: back, removed: takenOut });
+    const entry = this.record({ kind: "undo", added: back, removed: takenOut, updated: reverted, undoes: changeId });
     return { ...this.receipt(entry), removed: takenOut, conflicts: 0 };
   }
 }

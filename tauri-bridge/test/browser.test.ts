@@ -166,6 +166,7 @@ test("the panel in chromium manages real memories: each step on screen and in me
     await showsAndStores(["用户的 Node 版本是 20", "项目使用 pnpm", "用户偏好 zsh"]);
     assert.equal(storedIds().get("项目使用 pnpm"), id, "the same memory, same id");
     await statusSays(/已撤销/);
+    assert.equal(await status().getByRole("button", { name: "重做", exact: true }).count(), 1, "an undo's own undo is a redo");
     await shoot("after-undo");
   });
 
@@ -203,6 +204,28 @@ test("the panel in chromium manages real memories: each step on screen and in me
     assert.equal(stored().length, 3);
     await box.fill("");
     await showsAndStores(["用户的 Node 版本是 20", "项目使用 pnpm", "用户偏好 zsh"]);
+  });
+
+  await t.test("edit (keyboard only): 编辑 opens the text, Escape keeps it, Enter saves it under the same id", async () => {
+    const id = storedIds().get("用户的 Node 版本是 20");
+    const row = list().getByRole("listitem").filter({ hasText: "用户的 Node 版本是 20" });
+    const edit = row.getByRole("button", { name: "编辑", exact: true });
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    const box = page.getByRole("textbox", { name: "编辑这条记忆", exact: true });
+    await box.waitFor();
+    assert.equal(await box.inputValue(), "用户的 Node 版本是 20");
+    assert.equal(await box.evaluate((node) => node === document.activeElement), true, "focus in the box");
+    await page.keyboard.press("Escape");
+    await box.waitFor({ state: "detached" });
+    assert.equal(await edit.evaluate((node) => node === document.activeElement), true, "focus back on 编辑");
+    await page.keyboard.press("Enter");
+    await box.fill("用户的 Node 版本是 22");
+    await shoot("editing");
+    await page.keyboard.press("Enter");
+    await showsAndStores(["用户的 Node 版本是 22", "项目使用 pnpm", "用户偏好 zsh"]);
+    assert.equal(storedIds().get("用户的 Node 版本是 22"), id, "the same memory, same id");
+    await statusSays(/修改 1 条/);
   });
 
   await t.test(`past the limit (${LIMIT}) the oldest is archived, 恢复 brings it back into memory.json, 撤销 reverses that`, async () => {

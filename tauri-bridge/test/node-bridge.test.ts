@@ -11,6 +11,7 @@ import { after, before, test } from "node:test";
 import {
   aiClearMemories,
   aiDeleteMemories,
+  aiEditMemory,
   aiExtractMemories,
   aiForgetHistory,
   aiListMemories,
@@ -172,6 +173,22 @@ test("aiDeleteMemories takes out only the chosen ids, keeps a memory learnt afte
   assert.deepEqual((await aiListMemories()).map((m) => m.id), ["a", "b", learnt.added[0].id]);
   const nothing = await aiDeleteMemories(["never-stored"]);
   assert.deepEqual([nothing.removed, nothing.changeId], [[], null]);
+  await aiClearMemories();
+});
+
+test("aiEditMemory rewrites one memory by id against the real sidecar, undoes, and rejects a gone id with its prefix", async () => {
+  await aiClearMemories();
+  await aiSaveMemories([memory("a", "用户住在厦门", 1), memory("b", "项目使用 pnpm", 2)]);
+  const receipt = await aiEditMemory("a", "用户住在青岛");
+  assert.deepEqual(receipt.updated.map((u) => [u.before.content, u.after.content]), [["用户住在厦门", "用户住在青岛"]]);
+  assert.deepEqual((await aiListMemories()).map((m) => [m.id, m.content]), [["b", "项目使用 pnpm"], ["a", "用户住在青岛"]]);
+  assert.equal((await aiMemoryHistory(1)).changes[0].kind, "edit");
+  await aiUndoChange(receipt.changeId!);
+  assert.deepEqual((await aiListMemories()).map((m) => m.content), ["用户住在厦门", "项目使用 pnpm"]);
+  await assert.rejects(aiEditMemory("never-stored", "x"), (e: unknown) => /^RPC_INVALID_PARAMS: .*\$\.id/.test(String(e)));
+  await assert.rejects(aiEditMemory("a", "用户住在大连", "用户住在青岛"),
+                       (e: unknown) => /^RPC_INVALID_PARAMS: .*\$\.expected/.test(String(e)), "the memory says 厦门 again");
+  assert.equal((await aiEditMemory("a", "用户住在大连", "用户住在厦门")).updated[0].after.content, "用户住在大连");
   await aiClearMemories();
 });
 

@@ -9,6 +9,7 @@ import { flushPromises, mount, type VueWrapper } from "@vue/test-utils";
 import { defineComponent, h, ref } from "vue";
 
 import {
+  changeDetails,
   MemoryChatNotice,
   MemorySettings,
   STRINGS,
@@ -41,6 +42,13 @@ function list(wrapper: VueWrapper, name: string): string[] {
 function button(wrapper: VueWrapper, name: string, within = "") {
   const found = wrapper.findAll(`${within} button`).filter((node) => node.text() === name);
   assert.ok(found.length > 0, `a button named ${name}`);
+  return found[0];
+}
+
+/** The button of that name inside one row (or any wrapper). */
+function named(within: Pick<VueWrapper, "findAll">, name: string) {
+  const found = within.findAll("button").filter((node) => node.text() === name);
+  assert.equal(found.length, 1, `one button named ${name}`);
   return found[0];
 }
 
@@ -98,7 +106,7 @@ test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly t
   const wrapper = await panel(double);
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm", "用户偏好 zsh"], "newest first");
   const row = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
-  await row.find("button").trigger("click");
+  await named(row, zh.delete).trigger("click");
   await flushPromises();
   assert.deepEqual(double.writes()[0], { name: "aiDeleteMemories", args: [["a"]] });
   assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
@@ -111,17 +119,168 @@ test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly t
   assert.deepEqual(double.writes().at(-1), { name: "aiUndoChange", args: [deleteChange] });
   assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
   assert.match(wrapper.find('[role="status"]').text(), new RegExp(zh.undone));
+  assert.equal(named(wrapper.find('[role="status"]'), zh.redo).exists(), true, "undoing an undo reads 重做, not 撤销");
+  assert.deepEqual(wrapper.findAll(`ul[aria-label="${zh.recent}"] > li button`).map((b) => b.text()), [zh.redo, zh.undo],
+                   "in 最近变更 too");
+  await named(wrapper.find('[role="status"]'), zh.redo).trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"], "重做 deletes it again");
 });
 
 test("two deletes clicked at once both stay deleted (changes run one after another)", async () => {
   const double = new BridgeDouble([item("a", "甲", 1), item("b", "乙", 2), item("c", "丙", 3)]);
   const wrapper = await panel(double);
-  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li button`);
+  const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`).map((row) => named(row, zh.delete));
   await Promise.all([rows[0].trigger("click"), rows[1].trigger("click")]);
   await flushPromises();
   await flushPromises();
   assert.deepEqual(double.store.map((m) => m.id), ["a"]);
   assert.deepEqual(list(wrapper, zh.list), ["甲"]);
+});
+
+test("编辑 turns the row into a text box with the memory's text; 保存 edits it by id and 撤销 brings the old text back", async () => {
+  const double = new BridgeDouble([item("a", "用户住在厦门", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  const row = () => wrapper.findAll(`ul[aria-label="${zh.list}"] > li`).find((li) => li.text().includes("厦门")
+    || li.find("input").exists())!;
+  await named(row(), zh.edit).trigger("click");
+  await flushPromises();
+  const box = wrapper.find(`input[aria-label="${zh.editField}"]`);
+  assert.equal((box.element as HTMLInputElement).value, "用户住在厦门");
+  assert.equal(document.activeElement, box.element, "focus moves into the box");
+  await box.setValue("  用户住在青岛 ");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiEditMemory", args: ["a", "用户住在青岛", "用户住在厦门"] }],
+                   "with the text the edit started from, so an update made meanwhile is not overwritten");
+  assert.deepEqual(list(wrapper, zh.list), ["用户住在青岛", "项目使用 pnpm"], "the edited memory is the newest");
+  assert.equal(wrapper.find(`input[aria-label="${zh.editField}"]`).exists(), false, "the box closes");
+  assert.match(wrapper.find('[role="status"]').text(), /修改 1 条/);
+  assert.equal(document.activeElement?.textContent, zh.edit, "focus returns to the same memory's 编辑");
+
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户住在厦门", "项目使用 pnpm"].sort());
+});
+
+test("an edit left empty or over 200 characters says why and sends nothing; Escape and 取消 keep the old text", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  for (const [text, sentence] of [["   ", zh.inputEmpty], ["字".repeat(201), zh.inputTooLong(201)]] as const) {
+    await box().setValue(text);
+    await wrapper.find("form.aim-edit").trigger("submit");
+    await flushPromises();
+    assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), sentence);
+    assert.equal(box().attributes("aria-invalid"), "true");
+  }
+  await box().trigger("keydown", { key: "Escape", isComposing: true });
+  await flushPromises();
+  assert.equal(box().exists(), true, "Escape inside an input method's composition only ends the composition");
+  await box().trigger("keydown", { key: "Escape" });
+  await flushPromises();
+  assert.equal(box().exists(), false);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  await box().setValue("用户偏好 fish");
+  await named(wrapper, zh.cancel).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [], "nothing was sent");
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"]);
+});
+
+test("a memory with a line break opens folded to one line, and saving it unchanged (or twice at once) sends at most one edit", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh\n和 tmux", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  assert.equal((box().element as HTMLInputElement).value, "用户偏好 zsh 和 tmux", "not \"zsh和 tmux\", as a text box would make it");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [], "an unchanged text is not an edit");
+  assert.equal(box().exists(), false);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  await box().setValue("用户偏好 fish");
+  const form = wrapper.find("form.aim-edit");
+  await Promise.all([form.trigger("submit"), form.trigger("submit")]);
+  await flushPromises();
+  assert.equal(double.writes().filter((c) => c.name === "aiEditMemory").length, 1, "Enter twice saves once");
+  assert.match(wrapper.find('[role="status"]').text(), /修改 1 条/, "and the notice keeps its 撤销");
+});
+
+test("an edit of a memory an extraction updated meanwhile shows the new text and saves only when asked again", async () => {
+  const double = new BridgeDouble([item("a", "用户的 Node 版本是 18", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  double.store = [{ ...double.store[0], content: "用户的 Node 版本是 20" }];
+  const box = () => wrapper.find(`input[aria-label="${zh.editField}"]`);
+  await box().setValue("用户的 Node 版本是 18，用 nvm 管理");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), zh.editConflict("用户的 Node 版本是 20"));
+  assert.equal((box().element as HTMLInputElement).value, "用户的 Node 版本是 18，用 nvm 管理", "the draft stays");
+  assert.equal(double.store[0].content, "用户的 Node 版本是 20", "the update was not overwritten");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.deepEqual(double.writes().at(-1)?.args, ["a", "用户的 Node 版本是 18，用 nvm 管理", "用户的 Node 版本是 20"]);
+  assert.equal(double.store[0].content, "用户的 Node 版本是 18，用 nvm 管理");
+});
+
+test("a text the sidecar finds empty is shown at the box, not reported as a memory that is gone", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
+  const wrapper = await panel(double);
+  await named(wrapper, zh.edit).trigger("click");
+  await flushPromises();
+  double.failures.set("aiEditMemory", "RPC_INVALID_PARAMS: invalid params: the memory is empty - at `$.content`");
+  await wrapper.find(`input[aria-label="${zh.editField}"]`).setValue("\u200b");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find('form.aim-edit [role="alert"]').text(), zh.inputEmpty);
+  assert.notEqual(wrapper.find('[role="status"]').text(), zh.editGone);
+});
+
+test("undo, redo, undo: each notice and 最近变更 row names what its button does", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  await named(wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1], zh.delete).trigger("click");
+  await flushPromises();
+  const status = () => wrapper.find('[role="status"]');
+  const rows = () => wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`).map((li) => [li.find(".aim-change span").text(),
+                                                                                       li.find("button").text()]);
+  await named(status(), zh.undo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.undone}${zh.redo}$`));
+  await named(status(), zh.redo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.redone}${zh.undo}$`), "after a redo: 已重做 · 撤销");
+  assert.deepEqual(rows().map(([text, label]) => [text.split("：")[0], label]),
+                   [["重做", zh.undo], ["撤销", zh.redo], ["删除 1 条", zh.undo]]);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"], "redone: deleted again");
+  await named(status(), zh.undo).trigger("click");
+  await flushPromises();
+  assert.match(status().text(), new RegExp(`^${zh.undone}${zh.redo}$`));
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
+});
+
+test("an edit of a memory deleted meanwhile says so, changes nothing and shows the list as it is now", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1), item("b", "项目使用 pnpm", 2)]);
+  const wrapper = await panel(double);
+  const rowA = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`)[1];
+  await named(rowA, zh.edit).trigger("click");
+  await flushPromises();
+  double.store = double.store.filter((m) => m.id !== "a");
+  await wrapper.find(`input[aria-label="${zh.editField}"]`).setValue("用户偏好 fish");
+  await wrapper.find("form.aim-edit").trigger("submit");
+  await flushPromises();
+  assert.equal(wrapper.find(".aim-error").exists(), false, "not the general failure line");
+  assert.equal(wrapper.find('[role="status"]').text(), zh.editGone);
+  assert.deepEqual(list(wrapper, zh.list), ["项目使用 pnpm"]);
+  assert.equal(wrapper.find(`input[aria-label="${zh.editField}"]`).exists(), false);
 });
 
 test("清空记忆 opens a dialog; 取消 and Escape send nothing and return focus; 确认清空 clears and can be undone", async () => {
@@ -221,8 +380,8 @@ test("a search hit from the archive says so and offers 恢复 instead of 删除 
   const wrapper = await panel(double);
   await type(wrapper, `input[type="search"][aria-label="${zh.search}"]`, "用户");
   const rows = wrapper.findAll(`ul[aria-label="${zh.list}"] > li`);
-  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.find("button").text()]),
-                   [["用户偏好 zsh", zh.delete], ["用户以前用 bash", zh.restore]]);
+  assert.deepEqual(rows.map((row) => [row.find(".aim-content").text(), row.findAll("button").map((b) => b.text())]),
+                   [["用户偏好 zsh", [zh.edit, zh.delete]], ["用户以前用 bash", [zh.restore, zh.delete]]]);
   assert.match(rows[1].find(".aim-meta").text(), new RegExp(`^${zh.archivedTag} `));
   await rows[1].find("button").trigger("click");
   await flushPromises();
@@ -245,6 +404,22 @@ test("the archive shows its count; 恢复 calls aiRestoreMemories with the id an
   assert.match(wrapper.find('[role="status"]').text(), /恢复 1 条/);
 });
 
+test("an archived memory's 删除 deletes it from the archive by id (it would still be recalled), and 撤销 brings it back", async () => {
+  const archived = [{ ...item("z", "用户以前用 bash", 0), archivedAt: 9 }, { ...item("y", "项目曾用 npm", 0), archivedAt: 8 }];
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)], archived);
+  const wrapper = await panel(double);
+  const row = wrapper.findAll(`ul[aria-label="${zh.archiveList}"] > li`)[0];
+  await named(row, zh.delete).trigger("click");
+  await flushPromises();
+  assert.deepEqual(double.writes(), [{ name: "aiDeleteArchived", args: [["z"]] }]);
+  assert.deepEqual(list(wrapper, zh.archiveList), ["项目曾用 npm"]);
+  assert.deepEqual(list(wrapper, zh.list), ["用户偏好 zsh"], "the active memories are untouched");
+  assert.match(wrapper.find('[role="status"]').text(), /删除 1 条/);
+  await button(wrapper, zh.undo, '[role="status"]').trigger("click");
+  await flushPromises();
+  assert.deepEqual(list(wrapper, zh.archiveList).sort(), ["用户以前用 bash", "项目曾用 npm"].sort());
+});
+
 test("最近变更 lists the history newest first, and its 撤销 undoes that change, not the last one", async () => {
   const double = new BridgeDouble();
   const wrapper = await panel(double);
@@ -255,6 +430,8 @@ test("最近变更 lists the history newest first, and its 撤销 undoes that ch
   }
   const recent = wrapper.findAll(`ul[aria-label="${zh.recent}"] > li`);
   assert.equal(recent.length, 2);
+  assert.deepEqual(recent.map((row) => row.findAll(".aim-change-detail").map((p) => p.text())), [["+ 第二条"], ["+ 第一条"]],
+                   "each change says which memory it touched");
   const firstChange = double.history[0].changeId;
   await recent[1].find("button").trigger("click");
   await flushPromises();
@@ -262,11 +439,23 @@ test("最近变更 lists the history newest first, and its 撤销 undoes that ch
   assert.deepEqual(list(wrapper, zh.list), ["第二条"]);
 });
 
+test("changeDetails names what a change touched: before → after, + added, − removed or purged, none for a clear, capped", () => {
+  const a = item("a", "用户住在厦门"), a2 = item("a", "用户住在青岛"), b = item("b", "项目使用 pnpm"), c = item("c", "用户偏好 zsh");
+  const base = { changeId: "x", at: 1, added: [], removed: [], updated: [], archived: [], revived: [], purged: [], undoes: null };
+  assert.deepEqual(changeDetails({ ...base, kind: "merge", updated: [{ before: a, after: a2 }], added: [b] }),
+                   { lines: ["用户住在厦门 → 用户住在青岛", "+ 项目使用 pnpm"], more: 0 });
+  assert.deepEqual(changeDetails({ ...base, kind: "merge", added: [b], removed: [c], archived: [{ ...c, archivedAt: 2 }] }).lines,
+                   ["+ 项目使用 pnpm"], "a memory moved to the archive was not taken out");
+  assert.deepEqual(changeDetails({ ...base, kind: "delete_archived", purged: [{ ...c, archivedAt: 2 }] }).lines, ["− 用户偏好 zsh"]);
+  assert.deepEqual(changeDetails({ ...base, kind: "clear", removed: [a, b, c] }), { lines: [], more: 0 });
+  assert.deepEqual(changeDetails({ ...base, kind: "delete", removed: [a, b, c] }, 2), { lines: ["− 用户住在厦门", "− 项目使用 pnpm"], more: 1 });
+});
+
 test("a sidecar error shows one sentence chosen by its prefix, never the raw message, and the list stays usable", async () => {
   const double = new BridgeDouble([item("a", "用户偏好 zsh", 1)]);
   const wrapper = await panel(double);
   double.failures.set("aiDeleteMemories", "MEMORY_IO: could not write /home/u/.config/ai/memory/memory.json: [Errno 28]");
-  await wrapper.find(`ul[aria-label="${zh.list}"] li button`).trigger("click");
+  await named(wrapper.find(`ul[aria-label="${zh.list}"] li`), zh.delete).trigger("click");
   await flushPromises();
   const alert = wrapper.find(".aim-error");
   assert.equal(alert.attributes("role"), "alert");

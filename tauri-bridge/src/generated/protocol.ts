@@ -25,13 +25,14 @@ export interface CancelParams {
 export interface Change {
   changeId: string;
   at: number;
-  kind: "clear" | "delete" | "delete_archived" | "merge" | "remember" | "restore" | "save" | "undo";
+  kind: "clear" | "delete" | "delete_archived" | "edit" | "merge" | "remember" | "restore" | "save" | "undo";
   added: MemoryItem[];
   removed: MemoryItem[];
   updated: Update[];
   archived: ArchivedItem[];
   revived: ArchivedItem[];
   purged: ArchivedItem[];
+  undoes: string | null;
 }
 
 /** One OpenAI content part; only `text` parts carry text, others become `[<type>]`. */
@@ -62,6 +63,27 @@ export interface DeleteMemoriesParams {
 
 /** A delete's receipt: the chosen memories the store held, taken out, in `removed` (the others are unknown ids). */
 export interface DeleteResult {
+  memories: MemoryItem[];
+  added: MemoryItem[];
+  updated: Update[];
+  evicted: MemoryItem[];
+  dropped: number;
+  changeId: string | null;
+  archived: MemoryItem[];
+  revived: MemoryItem[];
+  removed: MemoryItem[];
+}
+
+export interface EditMemoryParams {
+  id: string;
+  content: string;
+  /** the text the edit started from; when the memory says something else now, nothing changes */
+  expected?: string | null;
+}
+
+/** An edit's receipt: `updated` holds the edited memory (before and after; empty when the text was the same),
+`removed` any other memory, active or archived, that said exactly the new text and went with it. */
+export interface EditResult {
   memories: MemoryItem[];
   added: MemoryItem[];
   updated: Update[];
@@ -224,6 +246,7 @@ export interface Requests {
   "ai_remember": { params: RememberParams; result: MergeResult };
   "ai_remember_conversation": { params: RememberConversationParams; result: MergeResult };
   "ai_delete_memories": { params: DeleteMemoriesParams; result: DeleteResult };
+  "ai_edit_memory": { params: EditMemoryParams; result: EditResult };
   "ai_memory_history": { params: HistoryParams; result: HistoryResult };
   "ai_undo_change": { params: UndoParams; result: UndoResult };
   "ai_forget_history": { params: NoParams; result: null };

@@ -12,6 +12,7 @@ export {
 } from "./use-extraction.js";
 export {
   changeCounts,
+  changeDetails,
   clampLimit,
   LIMIT_MAX,
   LIMIT_MIN,

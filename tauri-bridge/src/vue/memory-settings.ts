@@ -16,7 +16,9 @@ import type { Change, MemoryItem } from "../generated/protocol.js";
 import { strings, type Lang, type Strings } from "./strings.js";
 import {
   changeCounts,
+  changeDetails,
   clampLimit,
+  undoDepth,
   LIMIT_MAX,
   LIMIT_MIN,
   useMemories,
@@ -28,6 +30,11 @@ function formatTime(ms: number, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "zh-CN", {
     year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
   }).format(new Date(ms));
+}
+
+/** Whitespace folded as the sidecar folds a stored text (S5.2 keeps a line break a save brought). */
+function folded(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
 }
 
 /** Seed §6.5: "global" shows as 全局, a conversation's scope as its first 8 characters. */
@@ -67,6 +74,14 @@ export const MemorySettings = defineComponent({
     const confirmButton = ref<HTMLButtonElement>();
     const undoButton = ref<HTMLButtonElement>();
     const searchBox = ref<HTMLInputElement>();
+    /** The memory being edited in place, the text it said when the box opened (or when a conflict showed its
+     * newer text), the text in the box, and whether a save is on its way. */
+    const editing = ref<string | null>(null);
+    const editBase = ref("");
+    const editDraft = ref("");
+    let saving = false;
+    const editBox = ref<HTMLInputElement>();
+    const editButtons = new Map<string, HTMLButtonElement>();
 
     const loaded = ref(false);
     onMounted(() => void memory.refresh().then(() => (loaded.value = true)));
@@ -76,6 +91,46 @@ export const MemorySettings = defineComponent({
     async function focusAfterRemoval(): Promise<void> {
       await nextTick();
       (undoButton.value ?? searchBox.value)?.focus();
+    }
+
+    function startEdit(item: MemoryItem): void {
+      editing.value = item.id;
+      editBase.value = item.content;
+      // One line, as the sidecar stores an edit: a text box would silently drop a line break.
+      editDraft.value = folded(item.content);
+      memory.editError.value = null;
+      void nextTick(() => editBox.value?.focus());
+    }
+
+    /** Back to the row's 编辑 button, which still names the same memory (an edit keeps the id). */
+    function endEdit(memoryId: string): void {
+      editing.value = null;
+      memory.editError.value = null;
+      void nextTick(() => (editButtons.get(memoryId) ?? searchBox.value)?.focus());
+    }
+
+    async function submitEdit(event: Event, memoryId: string): Promise<void> {
+      event.preventDefault();
+      if (saving) return;
+      if (folded(editDraft.value) === folded(editBase.value)) {
+        endEdit(memoryId);
+        return;
+      }
+      saving = true;
+      try {
+        const receipt = await memory.edit(memoryId, editDraft.value, editBase.value);
+        const now = memory.items.value.find((item) => item.id === memoryId);
+        if (receipt !== null) endEdit(memoryId);
+        else if (now === undefined) {
+          editing.value = null;
+          await focusAfterRemoval();
+        } else if (memory.editError.value !== null) {
+          // Updated meanwhile: the message shows the new text, and saving again replaces that one.
+          editBase.value = now.content;
+        }
+      } finally {
+        saving = false;
+      }
     }
 
     async function submitDraft(event: Event): Promise<void> {
@@ -146,37 +201,96 @@ export const MemorySettings = defineComponent({
       onCompositionend: (event: Event) => void run((event.target as HTMLInputElement).value),
     });
 
-    /** One memory with its one action: 删除 while active, 恢复 while archived (a search finds both, S11.2). */
+    /** One memory with its actions: 编辑 and 删除 while active, 恢复 and 删除 while archived (a search finds both,
+     * S11.2); an archived memory is still recalled when relevant, so it can be deleted where it is. */
     function memoryRow(item: MemoryItem, archivedAt: number | null | undefined, s: Strings, lang: Lang): VNode {
       const archived = archivedAt !== null && archivedAt !== undefined;
       const contentId = `${id}-${archived ? "a" : "m"}-${item.id}`;
       const when = formatTime(archived ? archivedAt : item.createdAt, lang);
+      if (!archived && editing.value === item.id) return editRow(item, contentId, s);
+      const actions = [
+        archived ? null : h("button", {
+          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
+          ref: (el: unknown) => {
+            if (el) editButtons.set(item.id, el as HTMLButtonElement);
+            else editButtons.delete(item.id);
+          },
+          onClick: () => startEdit(item),
+        }, s.edit),
+        archived ? h("button", {
+          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
+          onClick: async () => {
+            if (await memory.restore(item.id) !== null) await focusAfterRemoval();
+          },
+        }, s.restore) : null,
+        h("button", {
+          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
+          onClick: async () => {
+            const done = archived ? await memory.deleteArchived(item.id) : await memory.remove(item.id);
+            if (done !== null) await focusAfterRemoval();
+          },
+        }, s.delete),
+      ];
       return h("li", { class: "aim-item", key: contentId }, [
         h("div", { class: "aim-item-text" }, [
           h("p", { class: "aim-content", id: contentId, title: item.content }, item.content),
           h("p", { class: "aim-meta" }, `${archived ? `${s.archivedTag} ` : ""}${when} · ${scopeLabel(item.sourceScope, s)}`),
         ]),
-        h("button", {
-          type: "button", class: "aim-button aim-quiet", "aria-describedby": contentId,
-          onClick: async () => {
-            const done = archived ? await memory.restore(item.id) : await memory.remove(item.id);
-            if (done !== null) await focusAfterRemoval();
-          },
-        }, archived ? s.restore : s.delete),
+        h("div", { class: "aim-item-actions" }, actions),
       ]);
     }
 
+    /** The row as a small form: Enter or 保存 edits, Escape or 取消 leaves it as it was. */
+    function editRow(item: MemoryItem, contentId: string, s: Strings): VNode {
+      const errorId = `${contentId}-edit-error`;
+      const problem = memory.editError.value;
+      const failed = problem !== null;
+      return h("li", { class: "aim-item aim-editing", key: contentId }, [
+        h("form", {
+          class: "aim-edit", novalidate: true, onSubmit: (e: Event) => void submitEdit(e, item.id),
+          onKeydown: (e: KeyboardEvent) => {
+            // Escape while an input method is composing cancels the composition, not the edit (WebKit ends the
+            // composition first and then reports key code 229).
+            if (e.key !== "Escape" || e.isComposing || e.keyCode === 229) return;
+            e.preventDefault();
+            endEdit(item.id);
+          },
+        }, [
+          h("div", { class: "aim-add-line" }, [
+            h("input", {
+              class: "aim-input", type: "text", value: editDraft.value, ref: editBox, "aria-label": s.editField,
+              "aria-invalid": failed ? "true" : undefined, "aria-describedby": failed ? errorId : undefined,
+              onInput: (e: Event) => {
+                editDraft.value = (e.target as HTMLInputElement).value;
+                memory.editError.value = null;
+              },
+            }),
+            h("button", { type: "submit", class: "aim-button aim-primary" }, s.save),
+            h("button", { type: "button", class: "aim-button", onClick: () => endEdit(item.id) }, s.cancel),
+          ]),
+          failed ? h("p", { id: errorId, class: "aim-error-text", role: "alert" }, problem) : null,
+        ]),
+      ]);
+    }
+
+    /** One change: what it did, when, and which memories (so a person can tell what the model changed). */
     function changeRow(entry: Change, s: Strings, lang: Lang): VNode {
       const textId = `${id}-c-${entry.changeId}`;
+      const details = changeDetails(entry);
+      const depth = undoDepth(entry, memory.changes.value);
       return h("li", { class: "aim-item", key: entry.changeId }, [
-        h("p", { class: "aim-change", id: textId }, [
-          h("span", s.change(changeCounts(entry.kind, entry))),
-          h("span", { class: "aim-meta" }, ` · ${formatTime(entry.at, lang)}`),
+        h("div", { class: "aim-item-text", id: textId }, [
+          h("p", { class: "aim-change" }, [
+            h("span", s.change(changeCounts(depth > 0 && depth % 2 === 0 ? "redo" : entry.kind, entry))),
+            h("span", { class: "aim-meta" }, ` · ${formatTime(entry.at, lang)}`),
+          ]),
+          ...details.lines.map((line) => h("p", { class: "aim-meta aim-change-detail", title: line }, line)),
+          details.more > 0 ? h("p", { class: "aim-meta" }, s.moreChanged(details.more)) : null,
         ]),
         h("button", {
           type: "button", class: "aim-button aim-quiet", "aria-describedby": textId,
           onClick: () => void memory.undo(entry.changeId),
-        }, s.undo),
+        }, depth % 2 === 1 ? s.redo : s.undo),
       ]);
     }
 
@@ -258,7 +372,8 @@ export const MemorySettings = defineComponent({
         h("div", { class: "aim-status", role: "status" }, notice === null ? [] : [
           h("span", notice.text),
           notice.changeId !== null
-            ? h("button", { type: "button", class: "aim-link", ref: undoButton, onClick: () => void memory.undoLast() }, s.undo)
+            ? h("button", { type: "button", class: "aim-link", ref: undoButton, onClick: () => void memory.undoLast() },
+                notice.redo === true ? s.redo : s.undo)
             : null,
         ]),
         memory.error.value !== null ? h("p", { class: "aim-error", role: "alert" }, memory.error.value) : null,

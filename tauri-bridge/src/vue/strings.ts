@@ -17,6 +17,14 @@ export interface Strings {
   noMatches: string;
   loading: string;
   delete: string;
+  edit: string;
+  /** The accessible name of the text box that edits one memory. */
+  editField: string;
+  save: string;
+  /** The edited memory was deleted or replaced (by an extraction, another window) before the edit landed. */
+  editGone: string;
+  /** The edited memory was updated (by an extraction) while the box was open; `now` is its new text. */
+  editConflict: (now: string) => string;
   global: string;
   addField: string;
   addPlaceholder: string;
@@ -36,6 +44,8 @@ export interface Strings {
   recent: string;
   noChanges: string;
   undo: string;
+  /** Undoing an undo: the button on an undo's notice and history row. */
+  redo: string;
   archive: string;
   archiveCount: (total: number) => string;
   archiveNote: string;
@@ -47,9 +57,12 @@ export interface Strings {
   archivedTag: string;
   /** What one change did, e.g. "新增 1 条"; `parts` counts each effect. */
   change: (parts: ChangeCounts) => string;
+  /** Under a change's first memories, how many more it touched. */
+  moreChanged: (count: number) => string;
   /** Before a change's counts in the notice: "记忆已更新：删除 1 条". */
   noticeLead: string;
   undone: string;
+  redone: string;
   nothingChanged: string;
   chatUpdated: (added: number, updated: number) => string;
   chatRunning: string;
@@ -80,6 +93,11 @@ const zh: Strings = {
   noMatches: "没有匹配的记忆",
   loading: "正在加载…",
   delete: "删除",
+  edit: "编辑",
+  editField: "编辑这条记忆",
+  save: "保存",
+  editGone: "这条记忆已被删除或替换，没有修改。",
+  editConflict: (now) => `这条记忆刚被更新为“${now}”。再按保存会用你的内容替换它。`,
   global: "全局",
   addField: "手动添加",
   addPlaceholder: "例如：用户偏好 zsh",
@@ -99,6 +117,7 @@ const zh: Strings = {
   recent: "最近变更",
   noChanges: "还没有变更",
   undo: "撤销",
+  redo: "重做",
   archive: "归档",
   archiveCount: (total) => `归档（${total} 条）`,
   archiveNote: "超出条数上限的旧记忆移入这里，不会被删除；相关时仍会被想起。",
@@ -110,10 +129,14 @@ const zh: Strings = {
   change: (c) => {
     if (c.kind === "clear") return `清空 ${c.removed + c.archived} 条`;
     if (c.kind === "undo") return `撤销：${undoZh(c)}`;
+    if (c.kind === "redo") return `重做：${undoZh(c)}`;
+    if (c.kind === "edit") return [`修改 ${c.updated} 条`, c.removed ? `删除 ${c.removed} 条重复` : ""].filter(Boolean).join("，");
     return countsZh(c);
   },
+  moreChanged: (count) => `…还有 ${count} 条`,
   noticeLead: "记忆已更新：",
   undone: "已撤销",
+  redone: "已重做",
   nothingChanged: "没有变化",
   chatUpdated: (added, updated) => `记忆已更新：新增 ${added} 条，更新 ${updated} 条`,
   chatRunning: "正在整理记忆…",
@@ -147,6 +170,11 @@ const en: Strings = {
   noMatches: "No memory matches",
   loading: "Loading…",
   delete: "Delete",
+  edit: "Edit",
+  editField: "Edit this memory",
+  save: "Save",
+  editGone: "This memory was deleted or replaced meanwhile; nothing was changed.",
+  editConflict: (now) => `This memory was just updated to “${now}”. Save again to replace it with your text.`,
   global: "Global",
   addField: "Add manually",
   addPlaceholder: "e.g. The user prefers zsh",
@@ -166,6 +194,7 @@ const en: Strings = {
   recent: "Recent changes",
   noChanges: "No changes yet",
   undo: "Undo",
+  redo: "Redo",
   archive: "Archive",
   archiveCount: (total) => `Archive (${total})`,
   archiveNote: "Older memories beyond the limit move here instead of being deleted, and still come back when they matter.",
@@ -177,10 +206,14 @@ const en: Strings = {
   change: (c) => {
     if (c.kind === "clear") return `cleared ${c.removed + c.archived}`;
     if (c.kind === "undo") return `undo: ${undoEn(c)}`;
+    if (c.kind === "redo") return `redo: ${undoEn(c)}`;
+    if (c.kind === "edit") return [`${c.updated} edited`, c.removed ? `${c.removed} duplicate deleted` : ""].filter(Boolean).join(", ");
     return countsEn(c);
   },
+  moreChanged: (count) => `…and ${count} more`,
   noticeLead: "Memory updated: ",
   undone: "Undone",
+  redone: "Redone",
   nothingChanged: "Nothing changed",
   chatUpdated: (added, updated) => `Memory updated: ${added} added, ${updated} updated`,
   chatRunning: "Updating memories…",

@@ -6,6 +6,7 @@ import {
   aiClearMemories,
   aiDeleteArchived,
   aiDeleteMemories,
+  aiEditMemory,
   aiForgetHistory,
   aiListArchive,
   aiListMemories,
@@ -18,6 +19,7 @@ import {
 import type {
   Change,
   DeleteResult,
+  EditResult,
   ListArchiveResult,
   MemoryItem,
   MergeResult,
@@ -26,6 +28,7 @@ import type {
   UndoResult,
   Update,
 } from "../generated/protocol.js";
+import { errorPrefix } from "../errors.js";
 import { errorSentence } from "./errors.js";
 import { strings, type ChangeCounts, type Lang } from "./strings.js";
 
@@ -41,6 +44,7 @@ export interface MemoryBridge {
   aiRestoreMemories: typeof aiRestoreMemories;
   aiDeleteArchived: typeof aiDeleteArchived;
   aiDeleteMemories: typeof aiDeleteMemories;
+  aiEditMemory: typeof aiEditMemory;
   aiForgetHistory: typeof aiForgetHistory;
 }
 
@@ -55,6 +59,7 @@ export const SIDECAR_BRIDGE: Readonly<MemoryBridge> = {
   aiRestoreMemories,
   aiDeleteArchived,
   aiDeleteMemories,
+  aiEditMemory,
   aiForgetHistory,
 };
 
@@ -81,6 +86,8 @@ export interface UseMemoriesOptions {
 export interface Notice {
   text: string;
   changeId: string | null;
+  /** True when the change reported was itself an undo: undoing it again is a redo. */
+  redo?: boolean;
 }
 
 type AnyReceipt = {
@@ -107,6 +114,35 @@ export function changeCounts(kind: string, receipt: AnyReceipt): ChangeCounts {
     archived: archived.size,
     removed: removed.filter((m) => !archived.has(m.id)).length + (receipt.purged ?? []).length,
   };
+}
+
+/** How many undos deep a change is: 0 for a change, 1 for its undo, 2 for the undo of that (a redo), …;
+ * the chain is followed through `undoes` as far as `changes` (the entries loaded) reaches. */
+export function undoDepth(entry: Change, changes: readonly Change[]): number {
+  const seen = new Set<string>();
+  let depth = 0;
+  let current: Change | undefined = entry;
+  while (current !== undefined && current.kind === "undo" && !seen.has(current.changeId)) {
+    seen.add(current.changeId);
+    depth++;
+    const undone: string | null | undefined = current.undoes;
+    current = undone == null ? undefined : changes.find((c) => c.changeId === undone);
+  }
+  return depth;
+}
+
+/** Which memories one history entry touched, as lines a person reads: "+ text" added or brought back,
+ * "before → after" changed, "− text" taken out; at most `max` lines, and none for a clear (it lists everything). */
+export function changeDetails(entry: Change, max = 3): { lines: string[]; more: number } {
+  if (entry.kind === "clear") return { lines: [], more: 0 };
+  const archived = new Set(entry.archived.map((m) => m.id));
+  const all = [
+    ...entry.updated.map((u) => `${u.before.content} → ${u.after.content}`),
+    ...entry.added.map((m) => `+ ${m.content}`),
+    ...entry.removed.filter((m) => !archived.has(m.id)).map((m) => `− ${m.content}`),
+    ...entry.purged.map((m) => `− ${m.content}`),
+  ];
+  return { lines: all.slice(0, max), more: Math.max(0, all.length - max) };
 }
 
 /** Empty (after trimming) or over 200 characters: the sentence to show; null when it may be sent. */
@@ -138,10 +174,16 @@ export interface MemoryState {
   error: Ref<string | null>;
   /** Why the add field's text was not sent, or null. */
   inputError: Ref<string | null>;
+  /** Why an edit's text was not sent, or null. */
+  editError: Ref<string | null>;
   notice: Ref<Notice | null>;
   refresh(): Promise<void>;
   /** aiRemember; sends nothing (resolves null, sets inputError) when empty or over 200 characters. */
   add(content: string): Promise<MergeResult | null>;
+  /** aiEditMemory: `id` says `content` now (same id, dated now). Resolves null without a change when the text
+   * is empty or over 200 characters (editError says why), when the memory says something other than
+   * `expected` now (editError shows its new text; `items` has it), or when it is gone (a notice says so). */
+  edit(id: string, content: string, expected?: string): Promise<EditResult | null>;
   /** Deletes `id` from the store and nothing else (a memory learnt meanwhile stays); its receipt undoes it. */
   remove(id: string): Promise<DeleteResult | null>;
   /** Store and archive in one undoable change; the receipt is its history entry. */
@@ -172,6 +214,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
   const loading = ref(false);
   const error = ref<string | null>(null);
   const inputError = ref<string | null>(null);
+  const editError = ref<string | null>(null);
   const notice = ref<Notice | null>(null);
 
   let inFlight = 0;
@@ -243,15 +286,17 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
     return null;
   }
 
-  function report(kind: string, receipt: AnyReceipt & { changeId: string | null }): void {
+  /** `depth`: for an undo, how many undos deep it is (1 undoes a change, 2 redoes it, …). */
+  function report(kind: string, receipt: AnyReceipt & { changeId: string | null }, depth = 0): void {
     const s = strings(lang());
     const text = receipt.changeId === null ? s.nothingChanged
-      : kind === "undo" ? s.undone : s.noticeLead + s.change(changeCounts(kind, receipt));
-    notice.value = { text, changeId: receipt.changeId };
+      : kind === "undo" ? (depth % 2 === 1 ? s.undone : s.redone) : s.noticeLead + s.change(changeCounts(kind, receipt));
+    notice.value = { text, changeId: receipt.changeId, redo: kind === "undo" && depth % 2 === 1 };
   }
 
-  async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T): Promise<T> {
-    report(kind, receipt);
+  async function afterChange<T extends AnyReceipt & { changeId: string | null }>(kind: string, receipt: T,
+                                                                                 depth = 0): Promise<T> {
+    report(kind, receipt, depth);
     await reload();
     return receipt;
   }
@@ -264,7 +309,7 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
   }
 
   const state: MemoryState = {
-    items, query, results, archive, archiveQuery, changes, loading, error, inputError, notice,
+    items, query, results, archive, archiveQuery, changes, loading, error, inputError, editError, notice,
 
     refresh: async () => {
       await guarded(reload);
@@ -275,6 +320,32 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       inputError.value = invalid;
       if (invalid !== null) return Promise.resolve(null);
       return change(async () => afterChange("remember", await bridge.aiRemember(content.trim(), options.sourceScope ?? "global")));
+    },
+
+    edit: (id, content, expected) => {
+      const invalid = validateMemory(content, lang());
+      editError.value = invalid;
+      if (invalid !== null) return Promise.resolve(null);
+      return change(async () => {
+        try {
+          return await afterChange("edit", await bridge.aiEditMemory(id, content.trim(), expected));
+        } catch (failure) {
+          if (errorPrefix(failure) !== "RPC_INVALID_PARAMS") throw failure;
+          const s = strings(lang());
+          const where = /at `\$\.(\w+)`/.exec(String(failure instanceof Error ? failure.message : failure))?.[1];
+          await reload();
+          const now = items.value.find((item) => item.id === id);
+          if (where === "id" || now === undefined) {
+            // Its row goes with the reload, so say it where the list's changes are reported.
+            notice.value = { text: s.editGone, changeId: null };
+          } else if (where === "expected") {
+            editError.value = s.editConflict(now.content);
+          } else {
+            editError.value = where === "content" ? s.inputEmpty : s.errors.RPC_INVALID_PARAMS ?? s.errors.other;
+          }
+          return null;
+        }
+      });
     },
 
     remove: (id) => change(async () => afterChange("delete", await bridge.aiDeleteMemories([id]))),
@@ -300,9 +371,20 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
       return afterChange("restore", await bridge.aiRestoreMemories([id], limit === undefined ? undefined : clampLimit(limit)));
     }),
 
-    deleteArchived: (id) => change(async () => afterChange("delete_archived", await bridge.aiDeleteArchived([id]))),
+    deleteArchived: (id) => change(async () => {
+      const receipt = await bridge.aiDeleteArchived([id]);
+      // A receipt has no list of what left the archive for good; its history entry has (`purged`).
+      const entry = receipt.changeId === null ? null : await changeSince(undefined, (c) => c.changeId === receipt.changeId);
+      report("delete_archived", entry ?? receipt);
+      await reload();
+      return receipt;
+    }),
 
-    undo: (changeId) => change(async () => afterChange("undo", await bridge.aiUndoChange(changeId))),
+    undo: (changeId) => change(async () => {
+      const target = changes.value.find((entry) => entry.changeId === changeId);
+      const depth = (target === undefined ? 0 : undoDepth(target, changes.value)) + 1;
+      return afterChange("undo", await bridge.aiUndoChange(changeId), depth);
+    }),
 
     forgetHistory: async () => (await change(async () => {
       await bridge.aiForgetHistory();

@@ -1,0 +1,1 @@
+"""The generator of the ranking's dictionary tables (issue 17)."""

