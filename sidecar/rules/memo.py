@@ -28,7 +28,8 @@ def size_of(value: object) -> int:
 class Memo(Generic[T]):
     """A least-recently-used memo of `function(text)` that holds at most `max_bytes` of keys and values.
 
-    Thread-safe: the write path runs rules in a worker thread while the event loop ranks.
+    Thread-safe: the write path runs rules in a worker thread while the event loop ranks. A hit costs no lock
+    (a merge makes about a thousand).
     """
 
     def __init__(self, function: Callable[[str], T], max_bytes: int, max_key_chars: int = MAX_KEY_CHARS) -> None:
@@ -44,11 +45,15 @@ class Memo(Generic[T]):
     def __call__(self, text: str) -> T:
         if len(text) > self._max_key_chars:
             return self._function(text)
-        with self._lock:
-            hit = self._entries.get(text)
-            if hit is not None:
+        # A hit takes no lock: each OrderedDict call is atomic under the GIL, and the lock only orders the
+        # writes below. Another thread may evict the entry between the two calls; it was still a right value.
+        hit = self._entries.get(text)
+        if hit is not None:
+            try:
                 self._entries.move_to_end(text)
-                return hit[0]
+            except KeyError:
+                pass
+            return hit[0]
         value = self._function(text)
         cost = size_of(text) + size_of(value)
         if cost > self.max_bytes:
