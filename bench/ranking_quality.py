@@ -119,16 +119,19 @@ def main() -> int:
                         "repeatable")
     parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
                         help="override a ranking constant for one run (e.g. FEEDBACK_WEIGHT=0 to score without "
-                        "the query's expansion, QUESTION_WORDS= to keep every word of a question)")
+                        "the query's expansion, QUESTION_WORDS= to keep every word of a question; another rules "
+                        "module's as MODULE.NAME, e.g. dictionary.REVERSE_GLOSSES=4)")
     args = parser.parse_args()
-    from sidecar.rules import rank
+    import importlib
 
     for setting in args.set:
         name, value = setting.split("=", 1)
-        if not hasattr(rank, name):
-            parser.error(f"sidecar.rules.rank has no constant {name}")
-        current = getattr(rank, name)
-        setattr(rank, name, value if isinstance(current, str) else type(current)(float(value)))
+        module_name, _, name = name.rpartition(".")
+        module = importlib.import_module("sidecar.rules." + (module_name or "rank"))
+        if not hasattr(module, name):
+            parser.error(f"{module.__name__} has no constant {name}")
+        current = getattr(module, name)
+        setattr(module, name, value if isinstance(current, str) else type(current)(float(value)))
     results = {name: score_set(memories, questions) for name, memories, questions in sets(args.split, args.dataset)}
     if args.json:
         print(json.dumps(results, ensure_ascii=False))

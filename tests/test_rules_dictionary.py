@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from protocol import MemoryItem
 from sidecar.rules import rank
-from sidecar.rules.dictionary import REVERSE_GLOSSES, dictionary, english_stems, expansions
+from sidecar.rules.dictionary import (
+    GLOSSED,
+    REVERSE_GLOSSES,
+    dictionary,
+    english_stems,
+    expansions,
+    glossed_terms,
+    word_pairs,
+)
 from sidecar.rules.rank import RankingIndex
 from sidecar.rules.tokens import normalise, stem, tokens
 from tests.strategies import contents, memory_lists
@@ -106,7 +114,7 @@ def test_expansions_of_any_text_never_raise_and_only_name_terms(text: str) -> No
     folded = normalise(text)
     words = [token for token in tokens(text) if token.isascii() and token.isalpha()]
     for term, kind, share in expansions(words, folded):
-        assert term and kind in {"zh", "en", "synonym", "derived", "form"} and 0 < share <= 1
+        assert term and " " not in term and kind in {"zh", "en", "synonym", "derived", "form"} and 0 < share <= 1
 
 
 @given(st.text(st.characters(codec="utf-8"), max_size=120))
@@ -142,3 +150,51 @@ def test_a_class_a_memory_s_noun_belongs_to_neither_lengthens_it_nor_joins_the_q
     index = RankingIndex([mem("violin", "The user plays the violin", 1), *FILLER])
     direct = index._score(index._query_weights("violin"))
     assert all(term[0] != "^" for term in index._feedback(direct, index._query_weights("violin")))
+
+
+def test_a_two_word_compound_finds_the_chinese_memory_through_its_own_gloss_not_its_words() -> None:
+    pair = stem("sleeping") + " " + stem("bag")
+    assert "睡袋" in dictionary().glosses[pair].split() and "睡袋" not in dictionary().glosses[stem("bag")]
+    store = [mem("bag", "用户买了一个新睡袋", 1), mem("other", "用户的书包是蓝色的", 2), *FILLER]
+    assert first("which sleeping bag did I buy?", store) == "bag"
+    assert ("睡袋", "zh", 1.0) in expansions([], normalise("sleeping bag"))
+    assert not any(term == "睡袋" for term, *_ in expansions([], normalise("sleeping, then a bag")))
+
+
+def test_a_chinese_place_finds_the_english_memory_naming_it_and_a_compound_s_words_share_the_weight() -> None:
+    found = [(term, share) for term, kind, share in expansions([], normalise("新西兰的行程")) if kind == "en"]
+    assert ("new", 0.5) in found and (stem("zealand"), 0.5) in found
+    store = [mem("nz", "Booked a cabin by the lake in New Zealand", 1), *FILLER]
+    assert first("新西兰住哪里？", store) == "nz"
+
+
+def test_word_pairs_are_english_words_in_a_row_and_never_across_punctuation_or_chinese() -> None:
+    assert word_pairs("sleeping bag用户new zealand 3.11") == [stem("sleeping") + " bag", "new " + stem("zealand")]
+    assert word_pairs("a sleeping bag") == ["a " + stem("sleeping"), stem("sleeping") + " bag"]
+    assert word_pairs("sleeping, bag") == [] and word_pairs("bag") == [] and word_pairs("") == []
+
+
+def test_an_english_memory_is_found_weakly_through_any_gloss_of_its_words() -> None:
+    glosses = dictionary().glosses[stem("filter")].split()
+    later = glosses[REVERSE_GLOSSES]
+    assert stem("filter") not in [head for _, head in english_stems(later)]  # the query side does not read it back
+    assert GLOSSED + tokens(later)[0] in glossed_terms([stem("filter")])
+    store = [mem("fan", "The new flat has a quiet filter", 1), *FILLER]
+    assert first(f"新房的{later}什么牌子", store) == "fan"
+    weights = RankingIndex(store)._query_weights(f"新房的{later}什么牌子")
+    assert 0 < weights[GLOSSED + tokens(later)[0]] <= rank.GLOSSED_WEIGHT
+
+
+def test_a_memory_s_glosses_neither_lengthen_it_nor_join_the_query_s_feedback() -> None:
+    text = rank._read("The new flat has a quiet filter")
+    assert any(term[0] == GLOSSED for term, _ in text.counts)
+    assert text.length == len([term for term in rank.search_terms("The new flat has a quiet filter")
+                               if not rank._marker(term)])
+    index = RankingIndex([mem("fan", "The new flat has a quiet filter", 1), *FILLER])
+    weights = index._query_weights("filter")
+    assert all(term[0] != GLOSSED for term in index._feedback(index._score(weights), weights))
+
+
+def test_without_the_gloss_weight_a_memory_holds_no_gloss_terms(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rank, "GLOSSED_WEIGHT", 0.0)
+    assert not any(term[0] == GLOSSED for term, _ in rank._read("The new flat has a quiet filter").counts)

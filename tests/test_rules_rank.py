@@ -176,8 +176,8 @@ def test_stating_a_constraint_neither_lengthens_a_memory_nor_expands_a_query() -
     index = RankingIndex([mem("a", "Omar is allergic to shellfish", 1)])
     text = index._texts["Omar is allergic to shellfish"]
     assert ("%constraint", 1) in text.counts
-    # Neither do the classes its nouns belong to ("^…", issue 17).
-    assert text.length == sum(count for term, count in text.counts if term != "%constraint" and term[0] != "^")
+    # Neither do the classes its nouns belong to ("^…") nor its words' Chinese glosses ("=…", issue 17).
+    assert text.length == sum(count for term, count in text.counts if term != "%constraint" and term[0] not in "^=")
     assert "%constraint" not in index._query_weights("Omar is allergic to shellfish")
 
 

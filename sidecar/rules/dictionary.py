@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from importlib import resources
 from typing import Any, NamedTuple
 
 from sidecar.rules.memo import memo
-from sidecar.rules.tokens import tokens
+from sidecar.rules.tokens import stem, tokens
 
 # A Chinese word finds the English headwords whose first glosses it is, the commonest few: one gloss of
 # many headwords ("看" for see, look, watch, read, …) says less about each.
@@ -86,20 +87,33 @@ class Expansion(NamedTuple):
 
 
 def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
-    """What the dictionary adds to a query whose English stems are `words` and whose folded text is `folded`:
-    each gloss counts once whatever the number of two-character pieces it is cut into (a gloss of one
-    character is a weak single-character term, as ranking reads any)."""
+    """What the dictionary adds to a query whose English stems are `words` and whose folded text is `folded`
+    (and two-word compounds and places, both ways, from its words written in a row): each gloss counts once
+    whatever the number of two-character pieces it is cut into (a gloss of one character is a weak
+    single-character term, as ranking reads any)."""
     table = dictionary()
     found: list[Expansion] = []
-    for word in words:
+    for word in (*words, *word_pairs(folded)):
         for gloss in table.glosses.get(word, "").split():
             pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
         found += [Expansion(other, "synonym", 1.0) for other in table.synonyms.get(word, "").split()]
         found += [Expansion(other, "derived", 1.0) for other in table.derived.get(word, "").split()]
         found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
-    found += [Expansion(head, "en", 1.0) for _, head in english_stems(folded)]
+    for _, head in english_stems(folded):
+        parts = head.split(" ")  # a compound's words share its weight
+        found += [Expansion(part, "en", 1 / len(parts)) for part in parts]
     return found
+
+
+_LATIN = "a-z0-9\u00c0-\u024f"
+_PAIR = re.compile(f"(?<![{_LATIN}])(?=([a-z]+)[ \\t]+([a-z]+)(?![{_LATIN}]))")
+
+
+def word_pairs(folded: str) -> list[str]:
+    """The stems of each two English words written in a row (only a space between them) in a folded text, as
+    the tables key a compound ("sleeping bag" → "sleep bag")."""
+    return [stem(first) + " " + stem(second) for first, second in _PAIR.findall(folded)]
 
 
 BROADER = "^"  # the prefix of a class a memory's noun belongs to, as a ranking term ("^anim" for "whale")
@@ -110,3 +124,18 @@ def broader_terms(words: Iterable[str]) -> list[str]:
     "which animal" finds "a humpback whale" without "animal" joining every memory about any creature."""
     table = dictionary().broader
     return [BROADER + wider for word in words for wider in table.get(word, "").split()]
+
+
+GLOSSED = "="  # the prefix of a Chinese gloss of a memory's English word, as a ranking term ("=滤网" for "filter")
+
+
+def glossed_terms(words: Iterable[str]) -> list[str]:
+    """The two-character pieces of every Chinese gloss of a memory's English words (each once), so a Chinese
+    query finds an English memory through any gloss, not only the first ones the query side reads backwards."""
+    table = dictionary().glosses
+    found: dict[str, None] = {}
+    for word in words:
+        for gloss in table.get(word, "").split():
+            if len(gloss) > 1:
+                found.update(dict.fromkeys(GLOSSED + piece for piece in tokens(gloss)))
+    return list(found)

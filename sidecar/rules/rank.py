@@ -17,7 +17,7 @@ from sidecar.rules.concepts import (
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
-from sidecar.rules.dictionary import BROADER, Expansion, broader_terms, expansions
+from sidecar.rules.dictionary import BROADER, GLOSSED, Expansion, broader_terms, expansions, glossed_terms, word_pairs
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -64,6 +64,9 @@ FORM_WEIGHT = 0.8
 # nouns belong to it (WordNet's hypernyms, read into each memory's terms: a query cannot list every member).
 BROADER_WEIGHT = 0.5
 EXPANSION_RARITY = 1.0
+# A Chinese query word finds, weakly, the English memories one of whose words it glosses, through any of the
+# glosses (the memory side holds them all as `=` terms; the query side reads only the first ones backwards).
+GLOSSED_WEIGHT = 0.4
 MAX_QUERY_CHARS = 4000
 # Words a question is built of, not what it is about (a general English stop list and the words that frame
 # a question): in a query they only find memories that happen to use them ("kind" in "a kind neighbour").
@@ -95,7 +98,7 @@ def search_terms(text: str) -> list[str]:
 def _marker(term: str) -> bool:
     """A term saying what kind of thing a memory states (when, a constraint, a class its nouns belong to), not
     one of its words: it neither lengthens a memory nor expands a query."""
-    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] == BROADER
+    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] in (BROADER, GLOSSED)
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -148,8 +151,11 @@ class _Text(NamedTuple):
 
 def _read(text: str) -> _Text:
     terms = search_terms(text)
+    english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
     if BROADER_WEIGHT > 0:
-        terms += broader_terms(term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha())
+        terms += broader_terms(english)
+    if GLOSSED_WEIGHT > 0:
+        terms += glossed_terms((*english, *word_pairs(normalise(text))))
     counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
@@ -299,13 +305,15 @@ class RankingIndex:
         """The dictionary's terms the store holds and the query does not, each at the highest weight it is
         given (never above the kind's weight, so below the query's own words)."""
         kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
-                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT}
+                 "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT,
+                 "glossed": GLOSSED_WEIGHT}
         if not any(kinds.values()):
             return {}
         english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
         found = expansions(english, normalise(query))
         found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
         found += [Expansion(BROADER + head.term, "broader_en", 1.0) for head in found if head.kind == "en"]
+        found += [Expansion(GLOSSED + term, "glossed", 1.0) for term in dict.fromkeys(terms) if is_cjk(term[0])]
         added: dict[str, float] = {}
         for term, kind, share in found:
             if term in weights or not (term in self._postings or term in self._alias_hits):
