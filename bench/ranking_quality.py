@@ -117,7 +117,7 @@ def main() -> int:
     parser.add_argument("--dataset", action="append", type=Path, default=[], metavar="PATH",
                         help="score this folder (memories.jsonl, questions.jsonl) instead of the built-in sets; "
                         "repeatable")
-    parser.add_argument("--set", nargs="*", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--set", nargs="*", action="extend", default=[], metavar="NAME=VALUE",
                         help="override a ranking constant for one run (e.g. FEEDBACK_WEIGHT=0 to score without "
                         "the query's expansion, QUESTION_WORDS= to keep every word of a question; another rules "
                         "module's as MODULE.NAME, e.g. dictionary.REVERSE_GLOSSES=4)")

@@ -34,6 +34,11 @@ FEEDBACK_DOCS = 3
 FEEDBACK_TERMS = 8
 FEEDBACK_WEIGHT = 0.3
 FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the mean of all matches
+# Graded feedback: a match's terms count by (its score / the best one's) ** FEEDBACK_SHARPNESS times their IDF,
+# and each chosen term weighs its share of the most gathered one's, so the best match's rare words (the name a
+# question's second step is about) lead and words the runners-up happen to share weigh less.
+FEEDBACK_GRADED = True
+FEEDBACK_SHARPNESS = 2.0
 UNIGRAM_WEIGHT = 0.3
 CONCEPT_WEIGHT = 1.0
 TOPIC_WEIGHT = 0.5
@@ -356,10 +361,15 @@ class RankingIndex:
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
+            share = (scores[position] / scores[best[0]]) ** FEEDBACK_SHARPNESS if FEEDBACK_GRADED else 1.0
             for term, _ in self._texts[self.items[position].content].counts:
                 if term not in weights and not _marker(term):
-                    gathered[term] = gathered.get(term, 0.0) + self._idf(term)
-        return {term: 1.0 for term in heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))}
+                    gathered[term] = gathered.get(term, 0.0) + share * self._idf(term)
+        chosen = heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))
+        if not FEEDBACK_GRADED:
+            return dict.fromkeys(chosen, 1.0)
+        most = gathered[chosen[0]] if chosen else 1.0
+        return {term: gathered[term] / most for term in chosen}
 
     def ranked(self, query: str) -> list[tuple[int, float]]:
         """(position, score) best first; see `order`."""
