@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from protocol import MemoryItem
-from sidecar.rules.aliases import alias_statements, aliases, named_in, resolved, stated_aliases
+from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved, stated_aliases
 from sidecar.rules.rank import RankingIndex
 from tests.strategies import contents
 
@@ -165,3 +165,32 @@ def test_statements_of_any_text_never_raise_and_name_someone(text: str) -> None:
         assert statement.names and all(statement.names) and statement.relation
     for name, relation in resolved(statements, lambda folded: 3, 10):
         assert name and relation
+
+
+@pytest.mark.parametrize(("text", "name", "role"), [
+    ("刘阿姨是用户家的钟点工，做了三年多了", "刘阿姨", "钟点工"),
+    ("王医生是用户的牙医。", "王医生", "牙医"),
+    ("Priya Nair is the user's counterpart at the partner studio; she leads design", "Priya Nair", "counterpart"),
+    ("Dr Chen is my dentist.", "Dr Chen", "dentist"),
+])
+def test_a_role_stated_after_its_name_names_someone_too(text: str, name: str, role: str) -> None:
+    # Issue 17: "X is the user's <role>" as "the user's <role> is X", in either language.
+    assert Statement((name, ), role, True) in alias_statements(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Monday is the user's day off.",  # a known word, not a name
+    "这是用户的电脑。",  # no name before 是
+    "用户是公司的设计师",  # the user, not someone named
+])
+def test_a_role_after_a_word_that_names_no_one_is_no_alias(text: str) -> None:
+    assert all(statement.relation not in ("day off", "电脑", "设计师") for statement in alias_statements(text))
+
+
+def test_a_pet_named_with_quming_or_by_its_breed_and_quan_is_its_owner_s_pet() -> None:
+    found = alias_statements("用户2025年9月从救助站领养了一只比格犬，取名可乐。")
+    assert [(s.names[0], s.relation) for s in found] == [("可乐", "犬")]
+    stored = [mem("dog", "用户领养了一只比格犬，取名可乐", 1), mem("sick", "可乐晕车很厉害，坐车就吐", 2),
+              mem("car", "用户开车时喜欢听老歌", 3), mem("other", "用户周末去爬山", 4)]
+    index = RankingIndex(stored)
+    assert index.items[index.order("带狗狗坐车要注意什么")[0]].id == "sick"

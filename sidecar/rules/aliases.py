@@ -18,7 +18,12 @@ _MAX_CJK_NAME = 4
 MAX_NAMES = 64
 _LATIN_NAME = r"([A-Z][\w'-]*(?: [A-Z][\w'-]*)?)"
 # Whose relation: the user's, or a named person's in a store about several people ("林川的妻子", "Maya's son").
-_OWNER_ZH = "(?:(?:用户|我|他|她)的?|[\u4e00-\u9fff]{2,4}的)"
+_OWNER_ZH = "(?:(?:用户|我|他|她)家?的?|[\u4e00-\u9fff]{2,4}的)"
+# How Chinese says a pet or a person is named: 叫 / 名叫 / 取名 / 起名叫 / 名为 …
+_NAMING_ZH = "(?:叫做|名叫|取名叫|取名为|取名|起名叫|起名|名为|叫)"
+# Where a role stated after its name ends: the clause does ("… is the user's counterpart at the studio; …").
+_ROLE_END_EN = r"(?=\s+(?:at|in|on|for|from|of|since|who|and)\b|\s*[,.;:!?()]|\s*$)"
+_ROLE_END_ZH = "(?=[，。,；;！？!?（(]|$)"
 _OWNER_EN = r"(?:(?i:(?:the )?user['’]s|my|his|her|their)|[A-Z][a-z]+['’]s)"
 
 
@@ -54,7 +59,7 @@ class _Patterns:
         # 用户家养了一只柯基犬，叫土豆
         self.zh_pet = re.compile(
             f"(?:养了?|有)(?:一|两|三)?(?:只|条|头|匹)[^，。,；;]{{0,6}}?({zh_forms})[^，。,；;叫]{{0,2}}"
-            "[，,]?\\s*(?:名字)?(?:叫做|名叫|叫)\\s*")
+            f"[，,]?\\s*(?:名字)?{_NAMING_ZH}\\s*")
         # 用户养了一只叫团子的猫
         self.zh_named = re.compile(f"(?:叫做|名叫|叫)([^\\W\\d_]{{2,{_MAX_CJK_NAME}}}?)的({zh_forms})")
         # 林小雨是用户的妻子
@@ -67,6 +72,10 @@ class _Patterns:
         self.en_before = re.compile(rf"{_LATIN_NAME} is {_OWNER_EN} (?i:({en_forms}))\b")
         # Any role the store names someone by: 用户组里的测试工程师叫杨帆 / the user's dentist is Dr Li
         self.zh_role = re.compile(f"{_OWNER_ZH}((?:(?!的)[\u4e00-\u9fff]){{2,6}}?)(?:叫做|名叫|叫)\\s*")
+        # Any role stated after the name: 刘阿姨是用户家的钟点工 / Priya Nair is the user's counterpart at …
+        self.zh_role_before = re.compile(f"(?:是|为){_OWNER_ZH}((?:(?!的)[\u4e00-\u9fff]){{2,6}}?){_ROLE_END_ZH}")
+        self.en_role_before = re.compile(
+            rf"{_LATIN_NAME} is {_OWNER_EN} ((?:[\w-]+ ){{0,2}}?[\w-]+){_ROLE_END_EN}")
         self.en_role = re.compile(
             rf"\b{_OWNER_EN} ((?:[\w-]+ ){{0,2}}[\w-]+?) (?:is|named|called|is named|is called) {_LATIN_NAME}")
 
@@ -175,6 +184,18 @@ def alias_statements(text: str) -> list[Statement]:
         name = _latin_name(latin.group(1)) if latin else _cjk_name_after(text, match.end())
         if name and name not in named and not _relation_in(match.group(1)):
             found.append(Statement((name, ), match.group(1), True))
+    for match in patterns.zh_role_before.finditer(text):
+        before = text[:match.start()].rstrip()
+        latin = re.search(_LATIN_NAME + "$", before)
+        name = _latin_name(latin.group(1)) if latin else _cjk_name_before(before, len(before))
+        # "用户是公司的设计师": the user is no one the store names
+        if name and tokens(name) and name not in named and not _relation_in(match.group(1)):
+            found.append(Statement((name, ), match.group(1), True))
+    for match in patterns.en_role_before.finditer(text):
+        name = _latin_name(match.group(1))
+        if name and name not in named and not _relation_in(match.group(2)) and not (
+                " " not in name and concept_terms(name)):  # "Monday is the user's day off"
+            found.append(Statement((name, ), match.group(2), True))
     for match in patterns.en_role.finditer(text):
         name = _latin_name(match.group(2))
         if name and name not in named and not _relation_in(match.group(1)) and not (
