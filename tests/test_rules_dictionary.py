@@ -178,7 +178,7 @@ def test_an_english_memory_is_found_weakly_through_any_gloss_of_its_words() -> N
     glosses = dictionary().glosses[stem("filter")].split()
     later = glosses[REVERSE_GLOSSES]
     assert stem("filter") not in [head for _, head in english_stems(later)]  # the query side does not read it back
-    assert GLOSSED + tokens(later)[0] in glossed_terms([stem("filter")])
+    assert GLOSSED + tokens(later)[0] in glossed_terms([stem("filter")], "filter")
     store = [mem("fan", "The new flat has a quiet filter", 1), *FILLER]
     assert first(f"新房的{later}什么牌子", store) == "fan"
     weights = RankingIndex(store)._query_weights(f"新房的{later}什么牌子")

@@ -15,6 +15,9 @@ from sidecar.rules.tokens import stem, tokens
 # many headwords ("看" for see, look, watch, read, …) says less about each.
 REVERSE_GLOSSES = 2
 HEADWORDS_PER_GLOSS = 3
+# Two-word compounds and places ("sleeping bag", "New Zealand"): read from a query's words in a row, and as
+# headwords a Chinese word glosses.
+COMPOUNDS = True
 
 
 class Dictionary(NamedTuple):
@@ -93,7 +96,7 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
     single-character term, as ranking reads any)."""
     table = dictionary()
     found: list[Expansion] = []
-    for word in (*words, *word_pairs(folded)):
+    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
         for gloss in table.glosses.get(word, "").split():
             pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
@@ -102,6 +105,8 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
         found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
     for _, head in english_stems(folded):
         parts = head.split(" ")  # a compound's words share its weight
+        if len(parts) > 1 and not COMPOUNDS:
+            continue
         found += [Expansion(part, "en", 1 / len(parts)) for part in parts]
     return found
 
@@ -129,12 +134,13 @@ def broader_terms(words: Iterable[str]) -> list[str]:
 GLOSSED = "="  # the prefix of a Chinese gloss of a memory's English word, as a ranking term ("=滤网" for "filter")
 
 
-def glossed_terms(words: Iterable[str]) -> list[str]:
-    """The two-character pieces of every Chinese gloss of a memory's English words (each once), so a Chinese
-    query finds an English memory through any gloss, not only the first ones the query side reads backwards."""
+def glossed_terms(words: Iterable[str], folded: str) -> list[str]:
+    """The two-character pieces of every Chinese gloss of a memory's English stems `words` and compounds (each
+    once), so a Chinese query finds an English memory through any gloss, not only the first ones the query side
+    reads backwards."""
     table = dictionary().glosses
     found: dict[str, None] = {}
-    for word in words:
+    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
         for gloss in table.get(word, "").split():
             if len(gloss) > 1:
                 found.update(dict.fromkeys(GLOSSED + piece for piece in tokens(gloss)))

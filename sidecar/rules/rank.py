@@ -17,7 +17,7 @@ from sidecar.rules.concepts import (
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
-from sidecar.rules.dictionary import BROADER, GLOSSED, Expansion, broader_terms, expansions, glossed_terms, word_pairs
+from sidecar.rules.dictionary import BROADER, GLOSSED, Expansion, broader_terms, expansions, glossed_terms
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -160,7 +160,7 @@ def _read(text: str) -> _Text:
     if BROADER_WEIGHT > 0:
         terms += broader_terms(english)
     if GLOSSED_WEIGHT > 0:
-        terms += glossed_terms((*english, *word_pairs(normalise(text))))
+        terms += glossed_terms(english, normalise(text))
     counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
