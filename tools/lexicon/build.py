@@ -371,12 +371,12 @@ def related_table(words: dict[str, Headword], wordnet: WordNet) -> tuple[dict[st
 
 # Broader words of a noun: the classes above its first few senses, never the most general ones (entity, object,
 # whole, abstraction: fewer than MIN_DEPTH steps below the top), and only the common words a question asks with
-# ("which animal", "what tool": the Oxford 3000 or the first COMMON_RANK words of a corpus).
+# ("which animal", "what tool": the Oxford 3000 or the first COMMON_RANK words of a corpus, as many as MAX_RANK).
 BROADER_SENSES = 3
 BROADER_STEPS = 10
 MIN_DEPTH = 4
 MAX_BROADER = 8
-COMMON_RANK = 8000
+COMMON_RANK = 20000
 
 
 def depth(wordnet: WordNet, offset: str, known: dict[str, int]) -> int:
