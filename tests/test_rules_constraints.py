@@ -18,6 +18,11 @@ from tests.strategies import contents
     ("She can't stand spicy food", True), ("Omar is vegetarian", True),
     ("用户喜欢在周末爬山", False), ("用户的猫叫团子", False), ("The user moved to Lisbon in 2024", False),
     ("He plays the violin in a quartet", False),
+    # a diagnosed condition and what sets it off (issue 17)
+    ("用户去年确诊了慢性胃炎", True), ("熬夜容易诱发他的偏头痛", True), ("用户是过敏体质", True),
+    ("He was diagnosed with asthma as a child", True), ("Cheese triggers her headaches", True),
+    ("Since the scare she limits herself to one glass a week", True), ("His blood pressure runs low", True),
+    ("用户每天早上跑步", False), ("The user bought a red bike", False),
 ])
 def test_a_memory_states_a_lasting_constraint_in_either_language(text: str, states: bool) -> None:
     assert states_constraint(text) is states
@@ -28,6 +33,10 @@ def test_a_memory_states_a_lasting_constraint_in_either_language(text: str, stat
     ("Should I sign up for the half marathon?", True), ("Any ideas for a weekend trip?", True),
     ("Can you recommend a tent for two?", True), ("Is it okay to take this with coffee?", True),
     ("用户的猫叫什么？", False), ("When did Maya move to Porto?", False), ("What is Ben's sister's name?", False),
+    # a plan or intention the person states (issue 17)
+    ("周末想去湖边露营", True), ("I'm thinking of taking up boxing", True), ("We're going to the coast on Friday", True),
+    ("I want to try a new gym", True), ("We got invited to a wedding in May", True),
+    ("我想起来了，她叫什么？", False), ("他的想法是什么？", False), ("Where was Ben going last May?", False),
 ])
 def test_a_message_asks_for_advice_a_plan_or_a_purchase(text: str, asks: bool) -> None:
     assert asks_for_advice(text) is asks

@@ -17,7 +17,11 @@ _STATES_CONSTRAINT = re.compile(
     r"|\bgluten\b|\blactose\b|\bseasick|\bcarsick|\bmotion sickness\b|\bafraid of\b|\bscared of\b|\bfear of\b"
     r"|\bphobi|\bhates?\b|\bdislikes?\b|\bbad (?:knee|back|hip|ankle|shoulder)\b|\binjur|\bchronic\b|\bbudget\b"
     r"|\bno more than\b|\bdoctor (?:said|told|advised|recommended)\b|\bgave up\b|\bquit (?:drinking|smoking|sugar)\b"
-    r"|\bsober\b")
+    r"|\bsober\b"
+    # a diagnosed or lasting condition and what sets it off, as a doctor's note or the person says it
+    r"|体质|诱发|容易发作|反复发作|复发|确诊|诊断|查出|病史|高原反应|血压偏|血压高|哮喘|偏头痛|炎"
+    r"|\bdiagnos|\btrigger|\bprone to\b|\bsensitive to\b|\bflare|\basthma\b|\bmigraine|\bblood pressure\b"
+    r"|\blimits? (?:himself|herself|themselves|myself)\b")
 
 # A message asking for advice, a plan, a choice, a purchase, a trip or food (not a question of fact).
 _ASKS_FOR_ADVICE = re.compile(
@@ -25,7 +29,11 @@ _ASKS_FOR_ADVICE = re.compile(
     r"|建议|有什么好|选哪|挑一|挑个|送什么|吃什么|去哪|点什么|值得|值不值"
     r"|\bshould i\b|\bshould we\b|\brecommend|\bsuggest|\bplan\b|\bplans\b|\bplanning\b|\btrip\b|\bgood idea\b"
     r"|\bany ideas\b|\bideas for\b|\bhelp me\b|\bwhat should\b|\bworth it\b|\bis it (?:ok|okay|safe|fine)\b"
-    r"|\bcan i\b|\bbuy\b|\bbuying\b|\bpurchase\b|\bgift\b|\bwhere should\b|\bbook a\b|\bpick (?:a|an|me)\b")
+    r"|\bcan i\b|\bbuy\b|\bbuying\b|\bpurchase\b|\bgift\b|\bwhere should\b|\bbook a\b|\bpick (?:a|an|me)\b"
+    # a plan or an intention the person states: what they want to do may meet a limit they have
+    r"|想(?!起|念|法|到|着|了|必)|准备|要去|我们去|周末去"
+    r"|\bwant to\b|\bwanna\b|\bthinking (?:of|about)\b|\bgoing to\b|\bi'm going\b|\bwe're going\b"
+    r"|\bi'd like to\b|\bhow about\b|\babout to\b|\bsigned up\b|\binvited\b")
 
 
 def states_constraint(text: str) -> bool:

@@ -54,7 +54,7 @@ COMPOUND_WEIGHT = 0.5
 WHEN_WEIGHT = 0.5
 # A message asking for advice ("推荐…", "should I…") weakly prefers, as much as they are rare, the memories
 # stating a lasting constraint (an allergy, an injury, a diet, a fear, a budget): advice must respect them.
-CONSTRAINT_WEIGHT = 0.5
+CONSTRAINT_WEIGHT = 0.8
 CONSTRAINT_TERM = "%constraint"
 # The dictionaries (ECDICT, WordNet; sidecar/rules/dictionary.py) add to a query, below its own words: an English
 # word's Chinese glosses, a Chinese word's English headwords, an English word's synonyms, derived and irregular
