@@ -34,7 +34,8 @@ def test_a_memory_states_a_lasting_constraint_in_either_language(text: str, stat
     ("Can you recommend a tent for two?", True), ("Is it okay to take this with coffee?", True),
     ("用户的猫叫什么？", False), ("When did Maya move to Porto?", False), ("What is Ben's sister's name?", False),
     # a plan or intention the person states (issue 17)
-    ("周末想去湖边露营", True), ("I'm thinking of taking up boxing", True), ("We're going to the coast on Friday", True),
+    ("周末想去湖边露营", True), ("I'm thinking of taking up boxing", True),
+    ("We're going to the coast on Friday", True),
     ("I want to try a new gym", True), ("We got invited to a wedding in May", True),
     ("我想起来了，她叫什么？", False), ("他的想法是什么？", False), ("Where was Ben going last May?", False),
 ])
