@@ -127,6 +127,10 @@ def build() -> tuple[list[Memory], list[dict[str, object]]]:
                 raise ValueError(f"key {key} used twice")
             ids[key] = memory_id
         memories.append({"id": memory_id, "content": text, "createdAt": stamp, "sourceScope": scope})
+    stamps = {key: memories[int(memory_id[1:]) - 1]["createdAt"] for key, memory_id in ids.items()}
+    for key, stamp in stamps.items():
+        if key.endswith("old") and key[:-3] in stamps and not int(str(stamp)) < int(str(stamps[key[:-3]])):
+            raise ValueError(f"the old value {key} is not created before the new one")
     rng.shuffle(raw_questions)
     questions: list[dict[str, object]] = []
     for number, (lang, kind, message, keys) in enumerate(raw_questions, 1):
