@@ -84,6 +84,10 @@ def read_filler() -> list[tuple[int, str, list[str], dict[str, list[str]]]]:
     return sections
 
 
+def fill(template: str, slots: dict[str, list[str]], rng: random.Random) -> str:
+    return SLOT.sub(lambda match: rng.choice(slots[match.group(1)]), template)
+
+
 def generate(rng: random.Random, wanted: int) -> list[tuple[str, str]]:
     made: list[tuple[str, str]] = []
     seen: set[str] = set()
@@ -95,11 +99,11 @@ def generate(rng: random.Random, wanted: int) -> list[tuple[str, str]]:
             if tries > 200 * count:
                 raise ValueError(f"filler section {templates[0]!r} cannot make {count} distinct lines")
             template = rng.choice(templates)
-            text = SLOT.sub(lambda match: rng.choice(slots[match.group(1)]), template)
+            text = fill(template, slots, rng)
             if text in seen:
                 continue
             seen.add(text)
-            made.append((text, scope))
+            made.append((text, scope if scope == "global" else f"project:{scope}"))
             produced += 1
     if len(made) < wanted:
         raise ValueError(f"filler makes {len(made)} lines, {wanted} wanted")
@@ -127,9 +131,9 @@ def build() -> tuple[list[Memory], list[dict[str, object]]]:
                 raise ValueError(f"key {key} used twice")
             ids[key] = memory_id
         memories.append({"id": memory_id, "content": text, "createdAt": stamp, "sourceScope": scope})
-    stamps = {key: memories[int(memory_id[1:]) - 1]["createdAt"] for key, memory_id in ids.items()}
-    for key, stamp in stamps.items():
-        if key.endswith("old") and key[:-3] in stamps and not int(str(stamp)) < int(str(stamps[key[:-3]])):
+    stamps = {key: int(str(memories[int(memory_id[1:]) - 1]["createdAt"])) for key, memory_id in ids.items()}
+    for key, created in stamps.items():
+        if key.endswith("old") and key[:-3] in stamps and not created < stamps[key[:-3]]:
             raise ValueError(f"the old value {key} is not created before the new one")
     rng.shuffle(raw_questions)
     questions: list[dict[str, object]] = []
