@@ -18,6 +18,7 @@ SETS = {
     "restatement/final4": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
+    "longconv3": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
