@@ -117,6 +117,21 @@ def test_two_english_words_meet_a_form_the_lists_write_as_one() -> None:
     assert "@credit_card" not in concept_terms("credit. Card")
 
 
+def test_a_hyphenated_compound_meets_a_form_the_lists_write_as_one_from_any_run_of_its_parts() -> None:
+    # Issue 17: "inlaw" in the lists; people write "in-laws", and "in-law" inside a longer compound.
+    assert "@inlaw" in concept_terms("my in-laws are visiting")
+    assert "@inlaw" in concept_terms("her sister-in-law")
+    assert "@inlaw" not in concept_terms("in laws") and "@inlaw" not in concept_terms("in - laws")
+    assert "@inlaw" not in concept_terms("in-house laws")
+
+
+@given(st.lists(st.sampled_from(["in", "law", "laws", "credit", "card", "-", " ", "用户", "x"]), max_size=12))
+def test_hyphen_joins_never_raise_and_only_name_listed_concepts(parts: list[str]) -> None:
+    lists = read_word_lists()
+    for term in concept_terms("".join(parts)):
+        assert term[1:] in lists.concepts or term[1:] in lists.topics
+
+
 @pytest.mark.parametrize(("chinese", "english", "concept"), [
     ("刹车片该换了", "the brakes squeak", "@brake"), ("女儿数学考得不错", "she is good at maths", "@math"),
     ("帐篷和睡袋都带上", "a warm sleeping bag", "@sleeping_bag"), ("水龙头一直滴水", "the faucet drips", "@faucet"),

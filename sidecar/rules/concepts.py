@@ -161,11 +161,20 @@ def concept_terms(text: str) -> tuple[str, ...]:
         else:
             position += 1
     previous, previous_end = "", 0
+    chain: list[str] = []  # the words of a hyphenated compound so far ("mother", "in" of "mother-in-law")
     for match in _LATIN_WORD.finditer(folded):
         word = match.group()
         if is_cjk(word[0]):
-            previous = ""
+            previous, chain = "", []
             continue
+        # A hyphenated compound is read as each run of its parts written as one ("in-laws" → "inlaws", and
+        # "mother-in-law" → "motherinlaw", "inlaw"), as the lists write a compound.
+        chain = [*chain, word] if previous and folded[previous_end:match.start()] == "-" else [word]
+        for start in range(len(chain) - 1):
+            joined = "".join(chain[start:])
+            known_join = table.words.get(joined) or (table.stemmed(joined) if len(joined) >= 5 else None)
+            if known_join is not None:
+                found.extend(known_join)
         known = table.words.get(word) or table.stemmed(word)
         if known is None and not word.isascii():  # café, naïve, résumé: as the lists write them
             plain = _without_accents(word)
