@@ -289,6 +289,24 @@ def states_value(cue: str, rest: str) -> bool:
     return _VALUE_START.match(rest) is not None and (cue not in AMOUNT_CUES or _DATE_NUMBER.search(rest) is None)
 
 
+def unstated_noun(found: Frame, other_text: str, other: Frame) -> bool:
+    """`found` states an attribute by its noun and the other text writes that noun without its value, as part
+    of a longer noun ("birthday" / "birthday party", "工资" / "工资卡"): the other is about another thing."""
+    if not found.attributes:
+        return False
+    cue = found.attributes[0].cue.strip()
+    if (cue not in NOUN_CUES or not found.attributes[0].rest.strip()
+            or any(mine.concept == found.attributes[0].concept for mine in other.attributes)):
+        return False
+    folded = normalise(canonical(other_text))
+    at = folded.find(cue)
+    return at >= 0 and _NOUN_THEN_COPULA.match(folded, at + len(cue)) is not None
+
+
+# A noun after an attribute noun and then a copula: the two nouns are one longer noun, the subject.
+_NOUN_THEN_COPULA = re.compile(r"\s+[a-z]+\s+(?:is|are|was|were)\b|[\u4e00-\u9fff]{1,3}?(?:是|为)")
+
+
 _VALUE_START = re.compile(VALUE_START_PATTERN)
 _DATE_NUMBER = re.compile(r"\d\s*(?:号|日)|\bon the \d")
 

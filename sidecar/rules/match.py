@@ -26,6 +26,7 @@ from sidecar.rules.facts import (
     plural_subject,
     predicate,
     same_subject,
+    unstated_noun,
 )
 from sidecar.rules.kinds import kind_keys, spans_of, values_by_kind, without_kind
 from sidecar.rules.lexicon import (
@@ -191,6 +192,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False
     if frame_a.past != frame_b.past:
         return False  # "worked at Google before" holds beside "works at Google"
+    if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):
+        return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
@@ -223,6 +226,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
 
 
 _REASON_SLOT = 2  # tokens of the replaced value on each side
+_WHEN_OR_CUE = compile_fast(TIME_PATTERN + "|" + STATED_CHANGE_PATTERN)
 
 
 _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))"
@@ -993,7 +997,9 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             return False  # "no longer eats meat" / "no longer eats sugar": two things given up, two facts
         if _qualifier_slot(pair, soft_a[:start], soft_a[len(soft_a) - end:], slot_a, slot_b):
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
-        attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
+        # What frames the slot must name what changed: a date and the change cue name nothing ("用户最近换了
+        # 机械键盘" / "用户最近换了电动牙刷" share only "recently changed").
+        attribute = shared & frozenset(tokens(_WHEN_OR_CUE.sub(" ", soft_a[:start] + " " + soft_a[len(soft_a) - end:])))
         if cue:
             # A cue inside a replaced noun ("多语言切换按钮") changes nothing: it must frame the slot.
             cue = (has_change_cue(frames(soft_a[:start]) | frames(soft_a[len(soft_a) - end:]))
