@@ -66,6 +66,7 @@ class Frame(NamedTuple):
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
+    named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -97,6 +98,11 @@ def _person_or_none(surface: str) -> Optional[str]:
             if found is not None:
                 return found
     return None
+
+
+def is_person(word: str) -> bool:
+    """`word` names a person or a pet ("manager", "sisters", "猫")."""
+    return _person_or_none(word) is not None
 
 
 def _people_hits(text: str) -> list[tuple[int, int, str]]:
@@ -224,6 +230,7 @@ def frame(text: str) -> Frame:
         if (zh := chinese_name(folded, hit.start(1))) is not None:
             mentions.append((hit.start(1), "name:" + zh))
     people = _people_hits(folded)
+    named_as = _named_as(raw, folded, people)
     modifiers: set[str] = set()
     for index, (start, end, person) in enumerate(people):
         if person == "user" and _owns_next(folded, end, people[index + 1:]):
@@ -276,7 +283,25 @@ def frame(text: str) -> Frame:
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
-                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order)
+                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
+                 named_as=named_as)
+
+
+def _named_as(raw: str, folded: str, people: list[tuple[int, int, str]]) -> frozenset[str]:
+    """Each person's name written right after who they are ("the user's cousin Mateo", "用户的同事李明")."""
+    found = set()
+    for _, end, person in people:
+        if person == "user" or person.startswith("pet-"):
+            continue
+        after = _NAMED_AFTER.match(raw, end)
+        words = [w for w in after.group().split() if w.rstrip(".") not in _TITLES] if after else []
+        name = words[0] if words else chinese_name(folded, end)
+        if name:
+            found.add(person + "=" + name.casefold())
+    return frozenset(found)
+
+
+_TITLES = frozenset("Dr Mr Mrs Ms Prof".split())
 
 
 def states_value(cue: str, rest: str) -> bool:
@@ -539,6 +564,10 @@ def people_conflict(a: Frame, b: Frame) -> bool:
     if a.people and a.people == b.people and a.mentions[:1] != b.mentions[:1] and (
             (a.mentions[:1] != ("user",) and a.user_after) or (b.mentions[:1] != ("user",) and b.user_after)):
         return True  # who acts differs: "the user is teaching her son" / "the user's son is teaching her"
+    if a.named_as and b.named_as and a.named_as != b.named_as:
+        named_a, named_b = dict(n.split("=", 1) for n in a.named_as), dict(n.split("=", 1) for n in b.named_as)
+        if any(named_b.get(person, name) != name for person, name in named_a.items()):
+            return True  # "the user's cousin Mateo" / "the user's cousin Lucia": two cousins
     shared = set(a.mentions) & set(b.mentions)
     if len(shared) < 2:
         return False

@@ -20,6 +20,7 @@ from sidecar.rules.facts import (
     frame,
     heads_conflict,
     is_passive,
+    is_person,
     many_valued,
     measure_verbs,
     people_conflict,
@@ -174,7 +175,9 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
             # "the user's boss prefers …" / "the user's boss's assistant prefers …": whose differs
             and not (_owned_subject(a, b, frame_a, frame_b) or _owned_subject(b, a, frame_b, frame_a))
             # "用户搬到了大理" / "用户把工作室搬到了大理": what moved is another thing
-            and not (_moves_another_thing(a, b, frame_a, frame_b) or _moves_another_thing(b, a, frame_b, frame_a)))
+            and not (_moves_another_thing(a, b, frame_a, frame_b) or _moves_another_thing(b, a, frame_b, frame_a))
+            # "the project's API uses …" / "the project's database tables use …": one owner, two things
+            and not _owns_other_things(a, b))
 
 
 def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hints_b: int) -> bool:
@@ -873,6 +876,23 @@ def _possessives(text: str) -> tuple[str, frozenset[int]]:
         last = hit.end()
     out.append(folded[last:])
     return "".join(out), frozenset(at)
+
+
+def _owns_other_things(a: str, b: str) -> bool:
+    """Both texts begin with one owner and a possessive, and each names right after it a thing the other
+    never names ("the project's API …" / "the project's database tables …", "用户的手机…" / "用户的电脑…")."""
+    plain_a, marks_a = _possessives(a)
+    plain_b, marks_b = _possessives(b)
+    if not marks_a or not marks_b:
+        return False
+    at_a, at_b = min(marks_a), min(marks_b)
+    if at_a != at_b or plain_a[:at_a] != plain_b[:at_b]:
+        return False
+    word_a, word_b = _next_word(plain_a, at_a).strip(), _next_word(plain_b, at_b).strip()
+    if not (word_a.isascii() and word_b.isascii()) or is_person(word_a) or is_person(word_b):
+        return False  # a CJK noun has no word bounds; people are compared by who they are
+    owned_a, owned_b = token_set(word_a), token_set(word_b)
+    return bool(owned_a and owned_b) and not owned_a & token_set(plain_b) and not owned_b & token_set(plain_a)
 
 
 def _owned_subject(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
