@@ -105,6 +105,16 @@ def is_person(word: str) -> bool:
     return _person_or_none(word) is not None
 
 
+def ends_in_owner(text: str) -> bool:
+    """`text` ends with whose facts are told: a people word or a thing facts are about ("用户哥哥", "the
+    user's sister", "项目")."""
+    text = text.rstrip()
+    hits = _people_hits(text)
+    if hits and hits[-1][1] == len(text):
+        return True
+    return any(hit.end() == len(text) for hit in _SUBJECT_NOUN.finditer(text))
+
+
 def _people_hits(text: str) -> list[tuple[int, int, str]]:
     """(start, end, person) of every people word in `text`; "user" for the user."""
     found = []

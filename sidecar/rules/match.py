@@ -17,6 +17,7 @@ from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
     attributes_conflict,
+    ends_in_owner,
     frame,
     heads_conflict,
     is_passive,
@@ -502,6 +503,9 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     if not stating:
         return False
     for changed, text, other, other_text in stating:
+        part = _owned_part(text)
+        if part and not _names_part(part, other_text):
+            continue  # "把电动车的电瓶换成了…": the battery changed, not the bike the other text rides
         if changed.head and _names_head(changed.head, other_text):
             return True  # what changed is named in the other text: "测试" … "测试框架换成了"
         if not changed.head and other.head and other.head <= _chars(token_set(text)) and _ends_noun(other.head, text):
@@ -516,6 +520,30 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+def _names_part(part: str, other_text: str) -> bool:
+    """The part is written in the other text: each Latin word of it, its CJK characters as one run."""
+    folded = normalise(other_text)
+    cjk = "".join(c for c in part if is_cjk(c))
+    latin = frozenset(t for t in token_set(part) if not is_cjk(t[0]))
+    return (not cjk or cjk in folded) and latin <= token_set(folded)
+
+
+def _owned_part(text: str) -> str:
+    """What a stated change changes when it names it as a part of another thing ("把电动车的电瓶换成了…",
+    "changed the bike's chain to …"): the words after the last possessive; empty when it names no part."""
+    folded = normalise(text)
+    hit = _CHANGE.search(folded)
+    if hit is None:
+        return ""
+    moved = _MOVED_OBJECT.search(folded)
+    span = moved.group(1) if moved is not None else folded[:hit.start()]
+    owner, mark, part = max(span.rpartition("的"), span.rpartition("'s "), key=lambda cut: len(cut[0]))
+    owner_words = owner.split()
+    if not mark or not owner_words or is_person(owner_words[-1]) or ends_in_owner(owner):
+        return ""  # "用户的手机换成了…", "用户哥哥的车…": whose, not a part
+    return "".join(c for c in part if c not in _MOVED_FUNCTION_CHARS).strip()
 
 
 # What may follow a noun in a Chinese sentence without making it part of a longer noun ("手机" / "手机壳").
