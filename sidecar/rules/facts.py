@@ -23,6 +23,7 @@ from sidecar.rules.lexicon import (
     TIME_PATTERN,
     USER_WORDS,
     VALUE_START_PATTERN,
+    names_a_job,
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import compile_fast
@@ -239,7 +240,7 @@ def frame(text: str) -> Frame:
     for hit in _NAME_AFTER.finditer(folded):
         if (zh := chinese_name(folded, hit.start(1))) is not None:
             mentions.append((hit.start(1), "name:" + zh))
-    people = _people_hits(folded)
+    people = [hit for hit in _people_hits(folded) if not _as_job(folded, hit)]
     named_as = _named_as(raw, folded, people)
     modifiers: set[str] = set()
     for index, (start, end, person) in enumerate(people):
@@ -295,6 +296,11 @@ def frame(text: str) -> Frame:
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
                  named_as=named_as)
+
+
+def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
+    start, end, person = hit
+    return person != "user" and not person.startswith("pet-") and names_a_job(folded, start, end)
 
 
 def _named_as(raw: str, folded: str, people: list[tuple[int, int, str]]) -> frozenset[str]:

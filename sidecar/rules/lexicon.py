@@ -115,6 +115,17 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
 
 
 _TABLE, _CJK_WORDS = _surface_table()
+# A people word right after a verb giving a job ("做产品经理", "是一名老师", "works as a manager") is the job.
+_JOB_BEFORE = compile_fast(r"(?:是一名|是一位|是个|是名|当了?|做|担任|成为|成了|升为|升任)[\u4e00-\u9fff]{0,4}$|"
+                           r"\b(?:works? as|worked as|is|was|became|become|now)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}$")
+
+
+def names_a_job(folded: str, start: int, end: int) -> bool:
+    """The people word at `folded[start:end]` stands where a job is given, and is no possessor."""
+    if folded[end:end + 1] == "的" or folded[start:end].endswith(("'s", "’s")):
+        return False  # "是张伟的上司" names whose; "a manager's" is a possessor
+    before = folded[max(0, start - 24):start]
+    return "的" not in before[-5:] and _JOB_BEFORE.search(before) is not None
 # A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
 NOT_PETS = frozenset("搜天热熊")
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
@@ -129,13 +140,15 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
         surface = _TABLE[match.group()]
         if surface[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
             continue  # "搜狗", "天猫": a brand, not a pet
+        if surface[0] == "people" and names_a_job(folded, *match.span()):
+            continue
         found.add(surface)
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
         if word.endswith("'s"):
             word = word[:-2]
         hit = _TABLE.get(word) or _TABLE.get(word.rstrip("s"))
-        if hit is not None:
+        if hit is not None and not (hit[0] == "people" and names_a_job(folded, *match.span())):
             found.add(hit)
     return frozenset(found)
 
