@@ -198,6 +198,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "worked at Google before" holds beside "works at Google"
     if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):
         return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
+    if _bare_age_update(a, frame_a, frame_b) or _bare_age_update(b, frame_b, frame_a):
+        return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
@@ -716,6 +718,29 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if in_a and in_b and (in_a < in_b or in_b < in_a):
         return None  # "York" / "New York": a value inside another one names another thing
     return True
+
+
+# A subject and a bare number ("Sofia is 34", "孙浩今年三十了"): an age only beside a text stating one.
+_BARE_NUMBER = re.compile(r"^(?P<who>.+?)\s*(?:\bis\b|今年|现在|已经|都)*\s*"
+                          r"(?P<number>\d+|[一二两三四五六七八九十]{1,3})\s*了?[。.!！]?$")
+_AGE_TAIL = re.compile(r"^\s*\d+\s*(?:岁|周岁|years? old)?\s*(?:了|啦)?(?:\s+(?:on|in|last|this)\s+\w+)?[。.!！]?$")
+
+
+def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
+    """`bare` gives its subject a number and nothing else, the other states the age of that same subject
+    with little after it: the number is an age, the texts one fact."""
+    if frame_bare.attributes or not frame_age.attributes or frame_age.attributes[0].concept != "age":
+        return False
+    age = frame_age.attributes[0]
+    hit = _BARE_NUMBER.match(normalise(bare).strip())
+    told = (age.cue + " " + age.rest) if age.measured else age.rest
+    if hit is None or not _AGE_TAIL.match(told) or frame_bare.people != frame_age.people:
+        return False
+    who = token_set(_WHEN_OR_CUE.sub(" ", hit.group("who"))) - _USER_TOKENS
+    return who <= token_set(" ".join(age.before) + " " + " ".join(n[5:] for n in frame_age.people))
+
+
+_USER_TOKENS = frozenset(tokens("the user 用户"))
 
 
 def _away(before: frozenset[str]) -> bool:
