@@ -638,8 +638,11 @@ def keys_of(text: str) -> Mapping[str, float]:
     subject" ("用户住在厦门" and "用户上个月搬到了青岛" share no word but one such key; it counts as a name)."""
     written = canonical(text)
     found = {token: upper_weight(token) for token in token_set(written)}
-    for attribute in frame(written).attributes:
+    written_frame = frame(written)
+    for attribute in written_frame.attributes:
         found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+    if not written_frame.attributes and _BARE_NUMBER.match(normalise(written).strip()):
+        found["@age " + " ".join(sorted(written_frame.people))] = 1.0  # "The user is 39" may be an age
     if kind_keys(written):
         found_frame = frame(written)
         # Not names: a capitalised value ("Jest") reads as one, and people are told apart by the rule.
