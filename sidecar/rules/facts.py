@@ -283,6 +283,10 @@ def frame(text: str) -> Frame:
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
         owner, before = _subjects(folded[:start], ordered)
+        clause = _CLAUSE_END.split(folded[:start])
+        if len(clause) > 1:
+            # "用户涨薪了，现在月薪…": an earlier clause says what happened, not whose attribute it is
+            before = _subjects(clause[-1], ordered)[1] | owner
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))
         break
@@ -533,7 +537,13 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:
+    if "每" in words or "every" in words:
+        words = words - _EVERY  # "每月工资…": how often, not whose
     return frozenset(w for w in words if not w[0].isdigit() and w not in _FUNCTION_CHARS)
+
+
+_EVERY = frozenset("每 天 周 月 年 晚 every day week month year".split())
+_CLAUSE_END = re.compile(r"[，,;；。]")
 
 
 # Words before an attribute that say nothing about whose it is.
@@ -548,8 +558,8 @@ def _is_plain_word(token: str) -> bool:
 
 # Words that state a measured attribute ("weighs", "胖到") and so say nothing else before its number.
 _MEASURE_VERBS = {
-    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚".split()),
-    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 gain lost lose put 了 已 经".split()),
+    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚 有".split()),
+    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 有 gain lost lose put 了 已 经".split()),
     "floor": frozenset("住 在 到 搬 live 了 已 经".split()),
 }
 
