@@ -282,6 +282,9 @@ def frame(text: str) -> Frame:
     for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
+        if concept in _MODIFIER_ATTRIBUTES and any(
+                other != concept and 0 <= start - other_end <= _MODIFIER_GAP for other, (_, other_end) in spans.items()):
+            continue  # "drives a silver Kia": the colour is said of the value of another attribute
         owner, before = _subjects(folded[:start], ordered)
         clause = _CLAUSE_END.split(folded[:start])
         if len(clause) > 1:
@@ -387,6 +390,9 @@ def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tupl
 
 
 _PLACE_VALUED = frozenset("residence employer school".split())
+# Attributes a word may state as a modifier of another attribute's value, and how far after that one's cue.
+_MODIFIER_ATTRIBUTES = frozenset({"color"})
+_MODIFIER_GAP = 4
 
 
 def _attribute_spans(folded: str) -> dict[str, tuple[int, int]]:
@@ -430,7 +436,7 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
         hit = _HEAD_END.search(folded)
         if hit is None:
             return None, ""
-        span = folded[:hit.start()]
+        span = _VERB_BEFORE_DE.sub("", folded[:hit.start()])  # "电脑装的是": the computer, not "装"
     named = _subject(span, mentions, whole=True)
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
@@ -438,6 +444,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     return head, "".join(c for c in span if c in head)
 
 
+# "X 装的是 / 用的是 / 开的是 …": a one-character verb before "的" says how X holds its value, not what X is.
+_VERB_BEFORE_DE = re.compile("(?<=[\u4e00-\u9fff]{2})[装用开穿戴住养吃喝听看玩读学选买骑带考报跑写种]的$")
 _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
                        r"改到|调到|调成|"
                        r"调整为|调整到|转到|设成|设为|设置为|定在|改名为|改名叫)|"
