@@ -710,7 +710,7 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "commutes by train" / "commutes from Reading": how is not where from
     if _OWNED_REST.match(rest_a) or _OWNED_REST.match(rest_b) or _AS_TIME.match(rest_a) or _AS_TIME.match(rest_b):
         return None  # "编辑器的主题是…", "大三的时候…": a thing the attribute's holder has, or a time
-    if len(match_key(rest_a)) > _REST_MAX_CHARS or len(match_key(rest_b)) > _REST_MAX_CHARS:
+    if _says_more(rest_a) or _says_more(rest_b):
         return None
     if mine.concept in _NAMED_VALUE_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
         return None  # "通勤要 1 小时" / "坐地铁通勤": how long is not how
@@ -744,6 +744,14 @@ def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
 
 
 _USER_TOKENS = frozenset(tokens("the user 用户"))
+
+
+def _says_more(rest: str) -> bool:
+    """More after the attribute than a value: a long CJK phrase, or more than three Latin words."""
+    return len(match_key(rest)) > _REST_MAX_CHARS and not (rest.isascii() and len(rest.split()) <= _VALUE_WORDS)
+
+
+_VALUE_WORDS = 3
 
 
 def _away(before: frozenset[str]) -> bool:
