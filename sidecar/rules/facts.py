@@ -24,6 +24,7 @@ from sidecar.rules.lexicon import (
     USER_WORDS,
     VALUE_START_PATTERN,
     names_a_job,
+    sibling,
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import compile_fast
@@ -122,7 +123,8 @@ def _people_hits(text: str) -> list[tuple[int, int, str]]:
     for hit in _PEOPLE.finditer(text):
         person = _person_or_none(hit.group())
         if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in NOT_PETS):
-            found.append((hit.start(), hit.end(), person))
+            start, person = sibling(text, hit.start(), person)
+            found.append((start, hit.end(), person))
     return found
 
 

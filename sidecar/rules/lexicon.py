@@ -115,6 +115,22 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
 
 
 _TABLE, _CJK_WORDS = _surface_table()
+# English says which sibling with a word before it: "younger sister" is 妹妹, "big brother" 哥哥.
+_BIRTH_ORDER = {"younger": "younger", "little": "younger", "kid": "younger", "baby": "younger",
+                "older": "elder", "elder": "elder", "big": "elder", "eldest": "elder", "oldest": "elder",
+                "youngest": "younger"}
+_BIRTH_ORDER_BEFORE = re.compile(r"\b(" + "|".join(_BIRTH_ORDER) + r")\s+$")
+
+
+def sibling(folded: str, start: int, concept: str) -> tuple[int, str]:
+    """An English "sister" or "brother" read with the word before it that says which one: the start of the
+    phrase and its concept ("younger sister" → younger-sister), else `start` and `concept` unchanged."""
+    if concept not in ("sister", "brother"):
+        return start, concept
+    hit = _BIRTH_ORDER_BEFORE.search(folded, max(0, start - 10), start)
+    if hit is None:
+        return start, concept
+    return hit.start(), _BIRTH_ORDER[hit.group(1)] + "-" + concept
 # A people word right after a verb giving a job ("做产品经理", "是一名老师", "works as a manager") is the job.
 _JOB_BEFORE = compile_fast(r"(?:是一名|是一位|是个|是名|当了?|做|担任|成为|成了|升为|升任)[\u4e00-\u9fff]{0,4}$|"
                            r"\b(?:works? as|worked as|is|was|became|become|now)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}$")
@@ -149,6 +165,8 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
             word = word[:-2]
         hit = _TABLE.get(word) or _TABLE.get(word.rstrip("s"))
         if hit is not None and not (hit[0] == "people" and names_a_job(folded, *match.span())):
+            if hit[0] == "people":
+                hit = ("people", sibling(folded, match.start(), hit[1])[1])
             found.add(hit)
     return frozenset(found)
 
