@@ -61,6 +61,62 @@ ONE_FACT = [
 ]
 
 
+# Recall: updates the frame now reads, each beside look-alikes that stay two facts.
+UPDATES = [
+    # a people word where a job is given is the job
+    ("用户在网易做销售经理", "用户跳槽去了小米"),
+    ("用户是一名老师", "用户现在是一名律师"),
+    ("The user works as a manager", "The user now works as a nurse"),
+    # a bare number of a subject beside its stated age
+    ("Mira is 41", "Mira turned 42 last week"),
+    ("The user is 27", "The user turned 28 in March"),
+    ("吴涛今年三十一岁", "吴涛今年三十二了"),
+    # an earlier clause and how often say nothing of whose attribute it is; "has" states a measure
+    ("用户每月房租三千", "用户换了房子，现在房租三千五"),
+    ("用户的猫体重四公斤", "用户的猫现在有五公斤重"),
+    # a colour said of a car, a verb before 的是, a value of three Latin words
+    ("The user drives a red Ford Focus", "The user now drives a Mazda Miata convertible"),
+    ("用户的手机装的是 Android 12", "用户把手机升级到了 Android 14"),
+    # a sibling said with the word for which one, across languages
+    ("用户的妹妹住在杭州", "The user's younger sister lives in Hangzhou"),
+]
+
+NOT_UPDATES = [
+    ("用户在网易做销售经理", "用户的经理跳槽去了小米"),  # the manager as a person: another subject
+    ("用户是一名老师", "用户的老师是一名律师"),
+    ("The user works as a manager", "The user's manager now works as a nurse"),
+    ("Mira is 41", "Mira's son turned 12 last week"),  # another person's age
+    ("The user's flat is 60", "The user turned 61 in March"),  # a number of another thing
+    ("Mira is 41", "Mira turned 42 and moved to Porto"),  # more said than the age
+    ("用户每月房租三千", "用户的弟弟换了房子，现在房租三千五"),
+    ("用户的猫体重四公斤", "用户的猫能叼起五公斤重的东西"),
+    ("The user's car is silver", "The user drives a silver Ford to work"),
+    ("用户的手机装的是 Android 12", "用户把手机壳换成了透明的"),
+    ("用户的姐姐住在杭州", "The user's younger sister lives in Hangzhou"),  # elder is not younger
+]
+
+
+@pytest.mark.parametrize(("old", "new"), UPDATES)
+def test_the_updates_the_frame_now_reads(old: str, new: str) -> None:
+    assert both_ways(old, new)
+
+
+@pytest.mark.parametrize(("a", "b"), NOT_UPDATES)
+def test_the_look_alikes_of_those_updates_stay_two_facts(a: str, b: str) -> None:
+    assert not both_ways(a, b)
+
+
+def test_a_job_noun_is_no_person_and_a_possessor_still_is() -> None:
+    assert not frame(canonical("用户在美团做产品经理")).people
+    assert frame(canonical("用户是张伟的上司")).people == frozenset({"boss", "name:张伟"})
+    assert frame(canonical("The user's manager works at Lidl")).people == frozenset({"boss"})
+
+
+def test_a_sibling_word_before_sister_or_brother_names_which_one() -> None:
+    assert frame("The user's big brother lives in Leeds").people == frozenset({"elder-brother"})
+    assert frame("The user's sister lives in Leeds").people == frozenset({"sister"})
+
+
 @pytest.mark.parametrize(("a", "b"), TWO_FACTS)
 def test_the_causes_of_wrong_merges_keep_two_facts(a: str, b: str) -> None:
     assert not both_ways(a, b)
