@@ -712,6 +712,8 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "编辑器的主题是…", "大三的时候…": a thing the attribute's holder has, or a time
     if _says_more(rest_a) or _says_more(rest_b):
         return None
+    if (_another_clause(mine.rest) and theirs.rest.strip()) or (_another_clause(theirs.rest) and mine.rest.strip()):
+        return None  # "在腾讯做产品经理" / "在腾讯上班，工作很忙": each says something else past the attribute
     if mine.concept in _NAMED_VALUE_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
         return None  # "通勤要 1 小时" / "坐地铁通勤": how long is not how
     value_a, value_b = _value_key(rest_a), _value_key(rest_b)
@@ -744,6 +746,10 @@ def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
 
 
 _USER_TOKENS = frozenset(tokens("the user 用户"))
+
+
+def _another_clause(rest: str) -> bool:
+    return rest.lstrip().startswith(("，", ",", ";", "；"))
 
 
 def _says_more(rest: str) -> bool:
