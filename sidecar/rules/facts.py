@@ -284,8 +284,8 @@ def frame(text: str) -> Frame:
     for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
-        if concept in _MODIFIER_ATTRIBUTES and any(
-                other != concept and 0 <= start - other_end <= _MODIFIER_GAP for other, (_, other_end) in spans.items()):
+        if concept in _MODIFIER_ATTRIBUTES and any(other != concept and 0 <= start - other_end <= _MODIFIER_GAP
+                                                   for other, (_, other_end) in spans.items()):
             continue  # "drives a silver Kia": the colour is said of the value of another attribute
         owner, before = _subjects(folded[:start], ordered)
         clause = _CLAUSE_END.split(folded[:start])
