@@ -15,10 +15,13 @@ SETS = {
     "restatement/final": ("pairs.jsonl",),
     "restatement/final2": ("pairs.jsonl",),
     "restatement/final3": ("pairs.jsonl",),
+    "restatement/final4": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
+    "longconv3": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
+    "bilingual3": ("memories.jsonl", "questions.jsonl"),
 }
 
 
