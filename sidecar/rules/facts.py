@@ -289,8 +289,8 @@ def frame(text: str) -> Frame:
             continue  # "drives a silver Kia": the colour is said of the value of another attribute
         owner, before = _subjects(folded[:start], ordered)
         clause = _CLAUSE_END.split(folded[:start])
-        if len(clause) > 1:
-            # "用户涨薪了，现在月薪…": an earlier clause says what happened, not whose attribute it is
+        if len(clause) > 1 and all(_CHANGE.search(earlier) for earlier in clause[:-1]):
+            # "用户涨薪了，现在月薪…": an earlier clause stating a change says what happened, not whose it is
             before = _subjects(clause[-1], ordered)[1] | owner
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))

@@ -304,7 +304,7 @@ NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!�
                     r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|"
                     r"\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|迁到|迁去|挪到|转移到|转到|切换到|"
