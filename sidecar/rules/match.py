@@ -508,8 +508,10 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         part = _owned_part(text)
         if part and not _names_part(part, other_text):
             continue  # "把电动车的电瓶换成了…": the battery changed, not the bike the other text rides
-        if changed.head and _names_head(changed.head, other_text):
-            return True  # what changed is named in the other text: "测试" … "测试框架换成了"
+        if changed.head and _names_head(changed.head, _first_clause(other_text)):
+            # what changed is named in the other text: "测试" … "测试框架换成了" — in what it states, not in
+            # a later clause ("跑 Home Assistant，控制家里的灯" is not about the lights)
+            return True
         if not changed.head and other.head and other.head <= _chars(token_set(text)) and _ends_noun(other.head, text):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
@@ -522,6 +524,13 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+def _first_clause(text: str) -> str:
+    return _CLAUSE_SPLIT.split(text, maxsplit=1)[0]
+
+
+_CLAUSE_SPLIT = re.compile(r"[，,;；。]")
 
 
 def _names_part(part: str, other_text: str) -> bool:
