@@ -650,7 +650,7 @@ def keys_of(text: str) -> Mapping[str, float]:
     written_frame = frame(written)
     for attribute in written_frame.attributes:
         found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
-    if not written_frame.attributes and _BARE_NUMBER.match(normalise(written).strip()):
+    if not written_frame.attributes and _bare_number(written):
         found["@age " + " ".join(sorted(written_frame.people))] = 1.0  # "The user is 39" may be an age
     if kind_keys(written):
         found_frame = frame(written)
@@ -740,13 +740,24 @@ _BARE_NUMBER = re.compile(r"^(?P<who>.+?)\s*(?:\bis\b|今年|现在|已经|都)*
 _AGE_TAIL = re.compile(r"^\s*\d+\s*(?:岁|周岁|years? old)?\s*(?:了|啦)?(?:\s+(?:on|in|last|this)\s+\w+)?[。.!！]?$")
 
 
+def _bare_number(text: str) -> re.Match[str] | None:
+    folded = normalise(text).strip()
+    if len(folded) > _BARE_MAX_CHARS or not _ENDS_IN_NUMBER.search(folded):
+        return None  # most texts: no number at the end, or far more than a subject and a number
+    return _BARE_NUMBER.match(folded)
+
+
+_BARE_MAX_CHARS = 40
+_ENDS_IN_NUMBER = re.compile(r"[\d一二两三四五六七八九十]\s*了?[。.!！]?$")
+
+
 def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
     """`bare` gives its subject a number and nothing else, the other states the age of that same subject
     with little after it: the number is an age, the texts one fact."""
     if frame_bare.attributes or not frame_age.attributes or frame_age.attributes[0].concept != "age":
         return False
     age = frame_age.attributes[0]
-    hit = _BARE_NUMBER.match(normalise(bare).strip())
+    hit = _bare_number(bare)
     told = (age.cue + " " + age.rest) if age.measured else age.rest
     if hit is None or not _AGE_TAIL.match(told) or frame_bare.people != frame_age.people:
         return False
@@ -959,7 +970,10 @@ def _possessives(text: str) -> tuple[str, frozenset[int]]:
 
 def _owns_other_things(a: str, b: str) -> bool:
     """Both texts begin with one owner and a possessive, and each names right after it a thing the other
-    never names ("the project's API …" / "the project's database tables …", "用户的手机…" / "用户的电脑…")."""
+    never names ("the project's API …" / "the project's database tables …"). English only: a Chinese noun
+    after 的 has no word bounds to read it by."""
+    if not (_may_own(a) and _may_own(b)):
+        return False
     plain_a, marks_a = _possessives(a)
     plain_b, marks_b = _possessives(b)
     if not marks_a or not marks_b:
@@ -972,6 +986,10 @@ def _owns_other_things(a: str, b: str) -> bool:
         return False  # a CJK noun has no word bounds; people are compared by who they are
     owned_a, owned_b = token_set(word_a), token_set(word_b)
     return bool(owned_a and owned_b) and not owned_a & token_set(plain_b) and not owned_b & token_set(plain_a)
+
+
+def _may_own(text: str) -> bool:
+    return "'s " in text or "’s " in text
 
 
 def _owned_subject(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
