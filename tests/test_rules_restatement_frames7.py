@@ -81,6 +81,21 @@ UPDATES = [
     ("用户的妹妹住在杭州", "The user's younger sister lives in Hangzhou"),
 ]
 
+EVENTS_RETOLD = [
+    ("用户今年三月去了一趟桂林", "用户三月份去桂林玩了几天，还坐了竹筏"),  # 今年 beside a month
+    ("用户周五去了一趟苏州", "用户这周五去苏州玩了一天"),  # 这周五 is 周五
+    ("用户上周在京东买了一台吸尘器", "用户上周从京东买回来一台无线吸尘器"),
+    ("The user ran the Boston Marathon in April", "The user finished the Boston Marathon in April in four hours"),
+]
+
+EVENTS_APART = [
+    ("Leo ran a marathon in May", "Leo ran a 5k in May"),  # whose event is no part of what happened
+    ("用户今年三月去了一趟桂林", "用户去年三月去了一趟桂林"),  # another year
+    ("用户周五去了一趟苏州", "用户周六去了一趟苏州"),
+    ("用户上周在京东买了一台吸尘器", "用户上周从京东买回来一台电饭煲"),
+    ("The user moved house in June", "The user's sister moved house in June"),
+]
+
 NOT_UPDATES = [
     ("用户在网易做销售经理", "用户的经理跳槽去了小米"),  # the manager as a person: another subject
     ("用户是一名老师", "用户的老师是一名律师"),
@@ -94,6 +109,16 @@ NOT_UPDATES = [
     ("用户的手机装的是 Android 12", "用户把手机壳换成了透明的"),
     ("用户的姐姐住在杭州", "The user's younger sister lives in Hangzhou"),  # elder is not younger
 ]
+
+
+@pytest.mark.parametrize(("a", "b"), EVENTS_RETOLD)
+def test_one_event_retold_with_its_date_said_another_way_is_one_fact(a: str, b: str) -> None:
+    assert both_ways(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), EVENTS_APART)
+def test_events_of_another_thing_date_or_person_stay_two(a: str, b: str) -> None:
+    assert not both_ways(a, b)
 
 
 @pytest.mark.parametrize(("old", "new"), UPDATES)

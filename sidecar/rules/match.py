@@ -428,7 +428,10 @@ def _same_event(a: str, b: str) -> bool:
     told_a, told_b = told_event(a), told_event(b)
     if not told_a.kinds & told_b.kinds or not told_a.anchors or told_a.anchors != told_b.anchors:
         return False
-    said_a, said_b = _event_content(told_a.plain), _event_content(told_b.plain)
+    # Whose event it is is no part of what happened: "Mia ran a half marathon" / "Mia ran a 10k".
+    whose = frozenset(person[5:] for person in frame(a).mentions[:1] + frame(b).mentions[:1]
+                      if person.startswith("name:"))
+    said_a, said_b = _event_content(told_a.plain) - whose, _event_content(told_b.plain) - whose
     small, large = sorted((said_a, said_b), key=len)
     pair = _Pair(a, b)
     return bool(small) and small <= large and _rest_weight(pair, small) >= _EVENT_SHARED_WEIGHT
