@@ -17,7 +17,8 @@ from sidecar.rules.tokens import normalise
 EVENT_VERBS: dict[str, str] = {
     "trip": r"去了?一趟|去了?|到了?|玩了?|旅游|旅行|游玩|逛了?|待了|\bwent to\b|\bvisited\b|\btrip to\b|"
             r"\bspent (?:[a-z0-9]+ ){1,3}in\b|\btravell?ed to\b|\bflew to\b|\bwent (?:camping|hiking|skiing)\b",
-    "purchase": r"买了|买回来了?|买回了|买到了?|入手了?|购买了?|下单了?|提了|\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
+    "purchase": r"买了|买回来了?|买回了|买到了?|入手了?|购买了?|下单了?|提了|"
+                r"\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
     "attend": r"参加了?|出席了?|\battended\b|\bwent to (?:a|an|the)\b",
     "medical": r"拔了|拔掉了?|做了?手术|动了?手术|体检|\bsurgery\b|\boperation\b|\bcheck-?up\b",
     "exam": r"考试|考过了?|通过了?|\bpassed\b|\bexam\b",
