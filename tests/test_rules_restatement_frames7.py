@@ -47,6 +47,9 @@ TWO_FACTS = [
     ("用户的自行车是捷安特", "用户把自行车的车座换成了真皮的"),
     ("用户平时骑山地车", "用户把山地车的刹车换成了碟刹"),
     ("用户骑自行车上班", "用户把自行车的链条换成了新的"),
+    # what a change changes must be named in what the other states, not in a later clause of it
+    ("用户用树莓派跑网关，控制客厅的灯", "用户把客厅的灯换成了智能灯泡"),
+    ("用户每天遛狗，顺便去买早餐", "用户把早餐换成了燕麦"),
 ]
 
 # Beside them, the same shapes that are one fact.
