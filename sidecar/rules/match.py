@@ -744,14 +744,13 @@ _AGE_TAIL = re.compile(r"^\s*\d+\s*(?:岁|周岁|years? old)?\s*(?:了|啦)?(?:\
 
 
 def _bare_number(text: str) -> re.Match[str] | None:
-    folded = normalise(text).strip()
-    if len(folded) > _BARE_MAX_CHARS or not _ENDS_IN_NUMBER.search(folded):
+    if len(text) > _BARE_MAX_CHARS or not _ENDS_IN_NUMBER.search(text):
         return None  # most texts: no number at the end, or far more than a subject and a number
-    return _BARE_NUMBER.match(folded)
+    return _BARE_NUMBER.match(normalise(text).strip())
 
 
 _BARE_MAX_CHARS = 40
-_ENDS_IN_NUMBER = re.compile(r"[\d一二两三四五六七八九十]\s*了?[。.!！]?$")
+_ENDS_IN_NUMBER = re.compile(r"[\d一二两三四五六七八九十０-９]\s*了?\s*[。.!！]?\s*$")
 
 
 def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
