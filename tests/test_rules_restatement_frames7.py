@@ -80,6 +80,9 @@ UPDATES = [
     # a colour said of a car, a verb before 的是, a value of three Latin words
     ("The user drives a red Ford Focus", "The user now drives a Mazda Miata convertible"),
     ("用户的手机装的是 Android 12", "用户把手机升级到了 Android 14"),
+    # a passive's agent is the whole phrase after 被 / "by", owner and all, past a place or subject
+    ("用户被同事家的猫抓了一下", "同事家的猫抓了用户一下"),
+    ("The user coaches Priya in tennis", "Priya is coached in tennis by the user"),
     # a sibling said with the word for which one, across languages
     ("用户的妹妹住在杭州", "The user's younger sister lives in Hangzhou"),
 ]
@@ -111,6 +114,9 @@ NOT_UPDATES = [
     ("The user's car is silver", "The user drives a silver Ford to work"),
     ("用户的手机装的是 Android 12", "用户把手机壳换成了透明的"),
     ("用户的姐姐住在杭州", "The user's younger sister lives in Hangzhou"),  # elder is not younger
+    ("用户被同事家的猫抓了一下", "同事被用户家的猫抓了一下"),  # the roles swapped
+    ("用户被同事家的猫抓了一下", "用户家的猫抓了同事家的猫一下"),
+    ("The user coaches Priya in tennis", "The user is coached in tennis by Priya"),
 ]
 
 

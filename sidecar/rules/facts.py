@@ -374,7 +374,12 @@ _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\b
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
-_PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
+_PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+"
+                        r"(?:(?:in|on|at|for|with)\s+\w+\s+)?by\s+|被")
+
+
+# From one person word to the next, nothing but the first one's possessive: the second is the first's.
+_OWNED_BY_LAST = re.compile(r"^\S{1,12}?(?:的|家的|家|['’]s\s)$")
 
 
 def is_passive(text: str) -> bool:
@@ -386,7 +391,12 @@ def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tupl
     """The people in the order of the active sentence: the agent of a passive first."""
     passive = _PASSIVE.search(folded)
     if passive is not None:
-        agents = [item for item in ordered if item[0] >= passive.end()][:1]
+        after = [item for item in ordered if item[0] >= passive.end()]
+        agents = after[:1]
+        for item in after[1:]:
+            if not _OWNED_BY_LAST.match(folded[agents[-1][0]:item[0]]):
+                break
+            agents.append(item)  # "被邻居家的狗咬了": the neighbour's dog acts, owner and all
         ordered = agents + [item for item in ordered if item not in agents]
     return tuple(m for _, m in ordered)
 
