@@ -83,6 +83,9 @@ UPDATES = [
     # a passive's agent is the whole phrase after 被 / "by", owner and all, past a place or subject
     ("用户被同事家的猫抓了一下", "同事家的猫抓了用户一下"),
     ("The user coaches Priya in tennis", "Priya is coached in tennis by the user"),
+    # where one studies: 在…读研 / 读博, and 转学到 / 转到…读博 as its change
+    ("用户在浙大读研", "用户转学到了南大继续读研"),
+    ("用户在中山大学读博", "用户转到厦大继续读博了"),
     # a sibling said with the word for which one, across languages
     ("用户的妹妹住在杭州", "The user's younger sister lives in Hangzhou"),
 ]
@@ -114,6 +117,8 @@ NOT_UPDATES = [
     ("The user's car is silver", "The user drives a silver Ford to work"),
     ("用户的手机装的是 Android 12", "用户把手机壳换成了透明的"),
     ("用户的姐姐住在杭州", "The user's younger sister lives in Hangzhou"),  # elder is not younger
+    ("用户在浙大读研", "用户打算去英国读研"),  # a plan is no change of school
+    ("用户在浙大读研", "用户的表弟转学到了南大"),
     ("用户被同事家的猫抓了一下", "同事被用户家的猫抓了一下"),  # the roles swapped
     ("用户被同事家的猫抓了一下", "用户家的猫抓了同事家的猫一下"),
     ("The user coaches Priya in tennis", "The user is coached in tennis by Priya"),

@@ -267,7 +267,8 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("grade", r"年级|\bgrade\b|\bphd\b|博士|(?<!年)[大高初](?:[一二三四]|\s*\d)(?!\s*[些点下倍号码岁斤个])|"
               r"研[一二三](?![些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
-    ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
+    ("school", r"就读|在读|转学到|转学去|(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学)|"
+               r"\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
             r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"
             r"(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
@@ -304,7 +305,7 @@ NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!�
                     r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|"
                     r"\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|转学|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|迁到|迁去|挪到|转移到|转到|切换到|"
