@@ -17,12 +17,14 @@ from sidecar.rules.tokens import normalise
 EVENT_VERBS: dict[str, str] = {
     "trip": r"去了?一趟|去了?|到了?|玩了?|旅游|旅行|游玩|逛了?|待了|\bwent to\b|\bvisited\b|\btrip to\b|"
             r"\bspent (?:[a-z0-9]+ ){1,3}in\b|\btravell?ed to\b|\bflew to\b|\bwent (?:camping|hiking|skiing)\b",
-    "purchase": r"买了|入手了?|购买了?|下单了?|提了|\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
+    "purchase": r"买了|买回来了?|买回了|买到了?|入手了?|购买了?|下单了?|提了|"
+                r"\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
     "attend": r"参加了?|出席了?|\battended\b|\bwent to (?:a|an|the)\b",
     "medical": r"拔了|拔掉了?|做了?手术|动了?手术|体检|\bsurgery\b|\boperation\b|\bcheck-?up\b",
     "exam": r"考试|考过了?|通过了?|\bpassed\b|\bexam\b",
-    "finish": r"跑完了?|读完了?|看完了?|完成了?|\bfinished\b|\bcompleted\b",
+    "finish": r"跑完了?|读完了?|看完了?|完成了?|\bfinished\b|\bcompleted\b|\bran (?:a|an|the)\b",
     "adopt": r"领养了?|收养了?|\badopted\b",
+    "move": r"搬了?家|搬完了?家|\bmoved (?:house|home)\b",
 }
 # When it happened: a relative day, week, month or season, a weekday, a month, a year.
 TIME_ANCHOR = (r"上周末|这周末|上个?周[一二三四五六日末]?|这周[一二三四五六日]?|周[一二三四五六日末]|昨天|前天|今天|"
@@ -35,6 +37,11 @@ TIME_ANCHOR = (r"上周末|这周末|上个?周[一二三四五六日末]?|这�
 _VERBS = {kind: compile_fast(pattern) for kind, pattern in EVENT_VERBS.items()}
 _ANCHOR = compile_fast(TIME_ANCHOR)
 _SPACES = re.compile(r"\s+")
+# "这周六" is "周六" as one tells it in that week; "今年" beside a month says nothing more.
+_THIS_WEEK = re.compile(r"^(?:这|本)(?=周[一二三四五六日])")
+_THIS_YEAR = frozenset({"今年", "this year"})
+_MONTH = re.compile(r"^\d{1,2}月$|^in (?:january|february|march|april|may|june|july|august|september|october|"
+                    r"november|december)$")
 
 
 class Told(NamedTuple):
@@ -50,9 +57,12 @@ _UNDATED = Told(frozenset(), frozenset(), "")
 def told_event(text: str) -> Told:
     """The kinds of event a text tells, when it says they happened, and what is left of it."""
     folded = normalise(text)
-    anchors = frozenset(_SPACES.sub("", hit.group()).replace("份", "") for hit in _ANCHOR.finditer(folded))
+    anchors = frozenset(_THIS_WEEK.sub("", _SPACES.sub("", hit.group()).replace("份", ""))
+                        for hit in _ANCHOR.finditer(folded))
     if not anchors:
         return _UNDATED  # most memories: no event to compare
+    if anchors & _THIS_YEAR and any(_MONTH.search(anchor) for anchor in anchors):
+        anchors -= _THIS_YEAR  # "今年五月" is "五月": the month dates it
     kinds = frozenset(kind for kind, pattern in _VERBS.items() if pattern.search(folded))
     if not kinds:
         return _UNDATED

@@ -23,6 +23,8 @@ from sidecar.rules.lexicon import (
     TIME_PATTERN,
     USER_WORDS,
     VALUE_START_PATTERN,
+    names_a_job,
+    sibling,
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import compile_fast
@@ -66,6 +68,7 @@ class Frame(NamedTuple):
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
+    named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -99,13 +102,29 @@ def _person_or_none(surface: str) -> Optional[str]:
     return None
 
 
+def is_person(word: str) -> bool:
+    """`word` names a person or a pet ("manager", "sisters", "猫")."""
+    return _person_or_none(word) is not None
+
+
+def ends_in_owner(text: str) -> bool:
+    """`text` ends with whose facts are told: a people word or a thing facts are about ("用户哥哥", "the
+    user's sister", "项目")."""
+    text = text.rstrip()
+    hits = _people_hits(text)
+    if hits and hits[-1][1] == len(text):
+        return True
+    return any(hit.end() == len(text) for hit in _SUBJECT_NOUN.finditer(text))
+
+
 def _people_hits(text: str) -> list[tuple[int, int, str]]:
     """(start, end, person) of every people word in `text`; "user" for the user."""
     found = []
     for hit in _PEOPLE.finditer(text):
         person = _person_or_none(hit.group())
         if person is not None and not (person.startswith("pet-") and text[hit.start() - 1:hit.start()] in NOT_PETS):
-            found.append((hit.start(), hit.end(), person))
+            start, person = sibling(text, hit.start(), person)
+            found.append((start, hit.end(), person))
     return found
 
 
@@ -223,7 +242,8 @@ def frame(text: str) -> Frame:
     for hit in _NAME_AFTER.finditer(folded):
         if (zh := chinese_name(folded, hit.start(1))) is not None:
             mentions.append((hit.start(1), "name:" + zh))
-    people = _people_hits(folded)
+    people = [hit for hit in _people_hits(folded) if not _as_job(folded, hit)]
+    named_as = _named_as(raw, folded, people)
     modifiers: set[str] = set()
     for index, (start, end, person) in enumerate(people):
         if person == "user" and _owns_next(folded, end, people[index + 1:]):
@@ -264,7 +284,14 @@ def frame(text: str) -> Frame:
     for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
+        if concept in _MODIFIER_ATTRIBUTES and any(other != concept and 0 <= start - other_end <= _MODIFIER_GAP
+                                                   for other, (_, other_end) in spans.items()):
+            continue  # "drives a silver Kia": the colour is said of the value of another attribute
         owner, before = _subjects(folded[:start], ordered)
+        clause = _CLAUSE_END.split(folded[:start])
+        if len(clause) > 1 and all(_CHANGE.search(earlier) for earlier in clause[:-1]):
+            # "用户涨薪了，现在月薪…": an earlier clause stating a change says what happened, not whose it is
+            before = _subjects(clause[-1], ordered)[1] | owner
         attributes.append(Attribute(concept, owner, folded[end:], before, folded[start:start + 1].isdigit(),
                                     folded[start:end]))
         break
@@ -276,7 +303,30 @@ def frame(text: str) -> Frame:
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
-                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order)
+                 new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
+                 named_as=named_as)
+
+
+def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
+    start, end, person = hit
+    return person != "user" and not person.startswith("pet-") and names_a_job(folded, start, end)
+
+
+def _named_as(raw: str, folded: str, people: list[tuple[int, int, str]]) -> frozenset[str]:
+    """Each person's name written right after who they are ("the user's cousin Mateo", "用户的同事李明")."""
+    found = set()
+    for _, end, person in people:
+        if person == "user" or person.startswith("pet-"):
+            continue
+        after = _NAMED_AFTER.match(raw, end)
+        words = [w for w in after.group().split() if w.rstrip(".") not in _TITLES] if after else []
+        name = words[0] if words else chinese_name(folded, end)
+        if name:
+            found.add(person + "=" + name.casefold())
+    return frozenset(found)
+
+
+_TITLES = frozenset("Dr Mr Mrs Ms Prof".split())
 
 
 def states_value(cue: str, rest: str) -> bool:
@@ -287,6 +337,24 @@ def states_value(cue: str, rest: str) -> bool:
         return True
     rest = rest.strip()
     return _VALUE_START.match(rest) is not None and (cue not in AMOUNT_CUES or _DATE_NUMBER.search(rest) is None)
+
+
+def unstated_noun(found: Frame, other_text: str, other: Frame) -> bool:
+    """`found` states an attribute by its noun and the other text writes that noun without its value, as part
+    of a longer noun ("birthday" / "birthday party", "工资" / "工资卡"): the other is about another thing."""
+    if not found.attributes:
+        return False
+    cue = found.attributes[0].cue.strip()
+    if (cue not in NOUN_CUES or not found.attributes[0].rest.strip()
+            or any(mine.concept == found.attributes[0].concept for mine in other.attributes)):
+        return False
+    folded = normalise(canonical(other_text))
+    at = folded.find(cue)
+    return at >= 0 and _NOUN_THEN_COPULA.match(folded, at + len(cue)) is not None
+
+
+# A noun after an attribute noun and then a copula: the two nouns are one longer noun, the subject.
+_NOUN_THEN_COPULA = re.compile(r"\s+[a-z]+\s+(?:is|are|was|were)\b|[\u4e00-\u9fff]{1,3}?(?:是|为)")
 
 
 _VALUE_START = re.compile(VALUE_START_PATTERN)
@@ -306,7 +374,12 @@ _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\b
 
 
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
-_PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+by\s+|被")
+_PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:\w+ly\s+)?\w+(?:ed|en)\s+"
+                        r"(?:(?:in|on|at|for|with)\s+\w+\s+)?by\s+|被")
+
+
+# From one person word to the next, nothing but the first one's possessive: the second is the first's.
+_OWNED_BY_LAST = re.compile(r"^\S{1,12}?(?:的|家的|家|['’]s\s)$")
 
 
 def is_passive(text: str) -> bool:
@@ -318,12 +391,20 @@ def _active_order(raw: str, folded: str, ordered: list[tuple[int, str]]) -> tupl
     """The people in the order of the active sentence: the agent of a passive first."""
     passive = _PASSIVE.search(folded)
     if passive is not None:
-        agents = [item for item in ordered if item[0] >= passive.end()][:1]
+        after = [item for item in ordered if item[0] >= passive.end()]
+        agents = after[:1]
+        for item in after[1:]:
+            if not _OWNED_BY_LAST.match(folded[agents[-1][0]:item[0]]):
+                break
+            agents.append(item)  # "被邻居家的狗咬了": the neighbour's dog acts, owner and all
         ordered = agents + [item for item in ordered if item not in agents]
     return tuple(m for _, m in ordered)
 
 
 _PLACE_VALUED = frozenset("residence employer school".split())
+# Attributes a word may state as a modifier of another attribute's value, and how far after that one's cue.
+_MODIFIER_ATTRIBUTES = frozenset({"color"})
+_MODIFIER_GAP = 4
 
 
 def _attribute_spans(folded: str) -> dict[str, tuple[int, int]]:
@@ -367,7 +448,7 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
         hit = _HEAD_END.search(folded)
         if hit is None:
             return None, ""
-        span = folded[:hit.start()]
+        span = _VERB_BEFORE_DE.sub("", folded[:hit.start()])  # "电脑装的是": the computer, not "装"
     named = _subject(span, mentions, whole=True)
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
@@ -375,6 +456,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     return head, "".join(c for c in span if c in head)
 
 
+# "X 装的是 / 用的是 / 开的是 …": a one-character verb before "的" says how X holds its value, not what X is.
+_VERB_BEFORE_DE = re.compile("(?<=[\u4e00-\u9fff]{2})[装用开穿戴住养吃喝听看玩读学选买骑带考报跑写种]的$")
 _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
                        r"改到|调到|调成|"
                        r"调整为|调整到|转到|设成|设为|设置为|定在|改名为|改名叫)|"
@@ -474,7 +557,13 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:
+    if "每" in words or "every" in words:
+        words = words - _EVERY  # "每月工资…": how often, not whose
     return frozenset(w for w in words if not w[0].isdigit() and w not in _FUNCTION_CHARS)
+
+
+_EVERY = frozenset("每 天 周 月 年 晚 every day week month year".split())
+_CLAUSE_END = re.compile(r"[，,;；。]")
 
 
 # Words before an attribute that say nothing about whose it is.
@@ -489,8 +578,8 @@ def _is_plain_word(token: str) -> bool:
 
 # Words that state a measured attribute ("weighs", "胖到") and so say nothing else before its number.
 _MEASURE_VERBS = {
-    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚".split()),
-    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 gain lost lose put 了 已 经".split()),
+    "age": frozenset("turn 满 长 到 快 将 已 经 就 才 刚 有".split()),
+    "weight": frozenset("weigh 体 重 胖 瘦 减 增 长 到 有 gain lost lose put 了 已 经".split()),
     "floor": frozenset("住 在 到 搬 live 了 已 经".split()),
 }
 
@@ -521,6 +610,10 @@ def people_conflict(a: Frame, b: Frame) -> bool:
     if a.people and a.people == b.people and a.mentions[:1] != b.mentions[:1] and (
             (a.mentions[:1] != ("user",) and a.user_after) or (b.mentions[:1] != ("user",) and b.user_after)):
         return True  # who acts differs: "the user is teaching her son" / "the user's son is teaching her"
+    if a.named_as and b.named_as and a.named_as != b.named_as:
+        named_a, named_b = dict(n.split("=", 1) for n in a.named_as), dict(n.split("=", 1) for n in b.named_as)
+        if any(named_b.get(person, name) != name for person, name in named_a.items()):
+            return True  # "the user's cousin Mateo" / "the user's cousin Lucia": two cousins
     shared = set(a.mentions) & set(b.mentions)
     if len(shared) < 2:
         return False

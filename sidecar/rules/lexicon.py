@@ -115,6 +115,33 @@ def _surface_table() -> tuple[dict[str, tuple[str, str]], re.Pattern[str]]:
 
 
 _TABLE, _CJK_WORDS = _surface_table()
+# English says which sibling with a word before it: "younger sister" is 妹妹, "big brother" 哥哥.
+_BIRTH_ORDER = {"younger": "younger", "little": "younger", "kid": "younger", "baby": "younger",
+                "older": "elder", "elder": "elder", "big": "elder", "eldest": "elder", "oldest": "elder",
+                "youngest": "younger"}
+_BIRTH_ORDER_BEFORE = re.compile(r"\b(" + "|".join(_BIRTH_ORDER) + r")\s+$")
+
+
+def sibling(folded: str, start: int, concept: str) -> tuple[int, str]:
+    """An English "sister" or "brother" read with the word before it that says which one: the start of the
+    phrase and its concept ("younger sister" → younger-sister), else `start` and `concept` unchanged."""
+    if concept not in ("sister", "brother"):
+        return start, concept
+    hit = _BIRTH_ORDER_BEFORE.search(folded, max(0, start - 10), start)
+    if hit is None:
+        return start, concept
+    return hit.start(), _BIRTH_ORDER[hit.group(1)] + "-" + concept
+# A people word right after a verb giving a job ("做产品经理", "是一名老师", "works as a manager") is the job.
+_JOB_BEFORE = compile_fast(r"(?:是一名|是一位|是个|是名|当了?|做|担任|成为|成了|升为|升任)[\u4e00-\u9fff]{0,4}$|"
+                           r"\b(?:works? as|worked as|is|was|became|become|now)\s+(?:a|an)\s+(?:[a-z-]+\s+){0,2}$")
+
+
+def names_a_job(folded: str, start: int, end: int) -> bool:
+    """The people word at `folded[start:end]` stands where a job is given, and is no possessor."""
+    if folded[end:end + 1] == "的" or folded[start:end].endswith(("'s", "’s")):
+        return False  # "是张伟的上司" names whose; "a manager's" is a possessor
+    before = folded[max(0, start - 24):start]
+    return "的" not in before[-5:] and _JOB_BEFORE.search(before) is not None
 # A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
 NOT_PETS = frozenset("搜天热熊")
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")
@@ -129,13 +156,17 @@ def frames(text: str) -> frozenset[tuple[str, str]]:
         surface = _TABLE[match.group()]
         if surface[1].startswith("pet-") and folded[match.start() - 1:match.start()] in NOT_PETS:
             continue  # "搜狗", "天猫": a brand, not a pet
+        if surface[0] == "people" and names_a_job(folded, *match.span()):
+            continue
         found.add(surface)
     for match in _LATIN_WORD.finditer(folded):
         word = match.group().strip("'-")
         if word.endswith("'s"):
             word = word[:-2]
         hit = _TABLE.get(word) or _TABLE.get(word.rstrip("s"))
-        if hit is not None:
+        if hit is not None and not (hit[0] == "people" and names_a_job(folded, *match.span())):
+            if hit[0] == "people":
+                hit = ("people", sibling(folded, match.start(), hit[1])[1])
             found.add(hit)
     return frozenset(found)
 
@@ -236,7 +267,9 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("grade", r"年级|\bgrade\b|\bphd\b|博士|(?<!年)[大高初](?:[一二三四]|\s*\d)(?!\s*[些点下倍号码岁斤个])|"
               r"研[一二三](?![些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
-    ("school", r"就读|在读|\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
+    ("school", r"就读|在读|转学到|转学去|"
+               r"(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学)|"
+               r"\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
             r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"
             r"(?=[^，。,；;]{0,8}?" + JOB_NOUNS_CJK + r"(?:[，。,；;了]|$))|"
@@ -273,7 +306,7 @@ NEGATION_PATTERN = (r"已经不再|不再|不用|不需要|(?<![要就])不(?!�
                     r"\bnot\b|\bno longer\b|\bnever\b|\bcan['’]t\b|\bcannot\b|\bwon['’]t\b|n't\b|\bstopped\b|"
                     r"\bquit\b|\banymore\b|\bno\b")
 # A stated change (issue 16.3): the newer text says the attribute now holds another value.
-STATED_CHANGE_PATTERN = (r"涨到|涨了|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
+STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|转学|增加到|减少到|减到|变成|变为|改到|调到|调成|调整为|调整到|"
                          r"升级至|提高到|提升到|降到|改吃|改喝|跳槽|搬到|搬去|搬家|换成|换了|换到|改用|"
                          r"改成|改为|改坐|换用|升级到|升级为|升级了|"
                          r"升到|更新到|更新为|现在在|现在用|现在是|现在|如今|不再|迁移到|迁到|迁去|挪到|转移到|转到|切换到|"

@@ -17,15 +17,18 @@ from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
     attributes_conflict,
+    ends_in_owner,
     frame,
     heads_conflict,
     is_passive,
+    is_person,
     many_valued,
     measure_verbs,
     people_conflict,
     plural_subject,
     predicate,
     same_subject,
+    unstated_noun,
 )
 from sidecar.rules.kinds import kind_keys, spans_of, values_by_kind, without_kind
 from sidecar.rules.lexicon import (
@@ -173,7 +176,9 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
             # "the user's boss prefers …" / "the user's boss's assistant prefers …": whose differs
             and not (_owned_subject(a, b, frame_a, frame_b) or _owned_subject(b, a, frame_b, frame_a))
             # "用户搬到了大理" / "用户把工作室搬到了大理": what moved is another thing
-            and not (_moves_another_thing(a, b, frame_a, frame_b) or _moves_another_thing(b, a, frame_b, frame_a)))
+            and not (_moves_another_thing(a, b, frame_a, frame_b) or _moves_another_thing(b, a, frame_b, frame_a))
+            # "the project's API uses …" / "the project's database tables use …": one owner, two things
+            and not _owns_other_things(a, b))
 
 
 def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hints_b: int) -> bool:
@@ -191,6 +196,10 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False
     if frame_a.past != frame_b.past:
         return False  # "worked at Google before" holds beside "works at Google"
+    if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):
+        return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
+    if _bare_age_update(a, frame_a, frame_b) or _bare_age_update(b, frame_b, frame_a):
+        return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = _single_valued_update(frame_a, frame_b)
     if single is not None:
         return single
@@ -223,6 +232,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
 
 
 _REASON_SLOT = 2  # tokens of the replaced value on each side
+_WHEN_OR_CUE = compile_fast(TIME_PATTERN + "|" + STATED_CHANGE_PATTERN)
 
 
 _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))"
@@ -418,7 +428,10 @@ def _same_event(a: str, b: str) -> bool:
     told_a, told_b = told_event(a), told_event(b)
     if not told_a.kinds & told_b.kinds or not told_a.anchors or told_a.anchors != told_b.anchors:
         return False
-    said_a, said_b = _event_content(told_a.plain), _event_content(told_b.plain)
+    # Whose event it is is no part of what happened: "Mia ran a half marathon" / "Mia ran a 10k".
+    whose = frozenset(person[5:] for person in frame(a).mentions[:1] + frame(b).mentions[:1]
+                      if person.startswith("name:"))
+    said_a, said_b = _event_content(told_a.plain) - whose, _event_content(told_b.plain) - whose
     small, large = sorted((said_a, said_b), key=len)
     pair = _Pair(a, b)
     return bool(small) and small <= large and _rest_weight(pair, small) >= _EVENT_SHARED_WEIGHT
@@ -495,8 +508,13 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     if not stating:
         return False
     for changed, text, other, other_text in stating:
-        if changed.head and _names_head(changed.head, other_text):
-            return True  # what changed is named in the other text: "测试" … "测试框架换成了"
+        part = _owned_part(text)
+        if part and not _names_part(part, other_text):
+            continue  # "把电动车的电瓶换成了…": the battery changed, not the bike the other text rides
+        if changed.head and _names_head(changed.head, _first_clause(other_text)):
+            # what changed is named in the other text: "测试" … "测试框架换成了" — in what it states, not in
+            # a later clause ("跑 Home Assistant，控制家里的灯" is not about the lights)
+            return True
         if not changed.head and other.head and other.head <= _chars(token_set(text)) and _ends_noun(other.head, text):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
@@ -509,6 +527,37 @@ def _stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(_is_number, unshared))
     return True
+
+
+def _first_clause(text: str) -> str:
+    return _CLAUSE_SPLIT.split(text, maxsplit=1)[0]
+
+
+_CLAUSE_SPLIT = re.compile(r"[，,;；。]")
+
+
+def _names_part(part: str, other_text: str) -> bool:
+    """The part is written in the other text: each Latin word of it, its CJK characters as one run."""
+    folded = normalise(other_text)
+    cjk = "".join(c for c in part if is_cjk(c))
+    latin = frozenset(t for t in token_set(part) if not is_cjk(t[0]))
+    return (not cjk or cjk in folded) and latin <= token_set(folded)
+
+
+def _owned_part(text: str) -> str:
+    """What a stated change changes when it names it as a part of another thing ("把电动车的电瓶换成了…",
+    "changed the bike's chain to …"): the words after the last possessive; empty when it names no part."""
+    folded = normalise(text)
+    hit = _CHANGE.search(folded)
+    if hit is None:
+        return ""
+    moved = _MOVED_OBJECT.search(folded)
+    span = moved.group(1) if moved is not None else folded[:hit.start()]
+    owner, mark, part = max(span.rpartition("的"), span.rpartition("'s "), key=lambda cut: len(cut[0]))
+    owner_words = owner.split()
+    if not mark or not owner_words or is_person(owner_words[-1]) or ends_in_owner(owner):
+        return ""  # "用户的手机换成了…", "用户哥哥的车…": whose, not a part
+    return "".join(c for c in part if c not in _MOVED_FUNCTION_CHARS).strip()
 
 
 # What may follow a noun in a Chinese sentence without making it part of a longer noun ("手机" / "手机壳").
@@ -601,8 +650,11 @@ def keys_of(text: str) -> Mapping[str, float]:
     subject" ("用户住在厦门" and "用户上个月搬到了青岛" share no word but one such key; it counts as a name)."""
     written = canonical(text)
     found = {token: upper_weight(token) for token in token_set(written)}
-    for attribute in frame(written).attributes:
+    written_frame = frame(written)
+    for attribute in written_frame.attributes:
         found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+    if not written_frame.attributes and _bare_number(written):
+        found["@age " + " ".join(sorted(written_frame.people))] = 1.0  # "The user is 39" may be an age
     if kind_keys(written):
         found_frame = frame(written)
         # Not names: a capitalised value ("Jest") reads as one, and people are told apart by the rule.
@@ -670,8 +722,10 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "commutes by train" / "commutes from Reading": how is not where from
     if _OWNED_REST.match(rest_a) or _OWNED_REST.match(rest_b) or _AS_TIME.match(rest_a) or _AS_TIME.match(rest_b):
         return None  # "编辑器的主题是…", "大三的时候…": a thing the attribute's holder has, or a time
-    if len(match_key(rest_a)) > _REST_MAX_CHARS or len(match_key(rest_b)) > _REST_MAX_CHARS:
+    if _says_more(rest_a) or _says_more(rest_b):
         return None
+    if (_another_clause(mine.rest) and theirs.rest.strip()) or (_another_clause(theirs.rest) and mine.rest.strip()):
+        return None  # "在腾讯做产品经理" / "在腾讯上班，工作很忙": each says something else past the attribute
     if mine.concept in _NAMED_VALUE_CONCEPTS and _has_digit(rest_a) != _has_digit(rest_b):
         return None  # "通勤要 1 小时" / "坐地铁通勤": how long is not how
     value_a, value_b = _value_key(rest_a), _value_key(rest_b)
@@ -681,6 +735,51 @@ def _single_valued_update(a: Frame, b: Frame) -> bool | None:
     if in_a and in_b and (in_a < in_b or in_b < in_a):
         return None  # "York" / "New York": a value inside another one names another thing
     return True
+
+
+# A subject and a bare number ("Sofia is 34", "孙浩今年三十了"): an age only beside a text stating one.
+_BARE_NUMBER = re.compile(r"^(?P<who>.+?)\s*(?:\bis\b|今年|现在|已经|都)*\s*"
+                          r"(?P<number>\d+|[一二两三四五六七八九十]{1,3})\s*了?[。.!！]?$")
+_AGE_TAIL = re.compile(r"^\s*\d+\s*(?:岁|周岁|years? old)?\s*(?:了|啦)?(?:\s+(?:on|in|last|this)\s+\w+)?[。.!！]?$")
+
+
+def _bare_number(text: str) -> re.Match[str] | None:
+    if len(text) > _BARE_MAX_CHARS or not _ENDS_IN_NUMBER.search(text):
+        return None  # most texts: no number at the end, or far more than a subject and a number
+    return _BARE_NUMBER.match(normalise(text).strip())
+
+
+_BARE_MAX_CHARS = 40
+_ENDS_IN_NUMBER = re.compile(r"[\d一二两三四五六七八九十０-９]\s*了?\s*[。.!！]?\s*$")
+
+
+def _bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
+    """`bare` gives its subject a number and nothing else, the other states the age of that same subject
+    with little after it: the number is an age, the texts one fact."""
+    if frame_bare.attributes or not frame_age.attributes or frame_age.attributes[0].concept != "age":
+        return False
+    age = frame_age.attributes[0]
+    hit = _bare_number(bare)
+    told = (age.cue + " " + age.rest) if age.measured else age.rest
+    if hit is None or not _AGE_TAIL.match(told) or frame_bare.people != frame_age.people:
+        return False
+    who = token_set(_WHEN_OR_CUE.sub(" ", hit.group("who"))) - _USER_TOKENS
+    return who <= token_set(" ".join(age.before) + " " + " ".join(n[5:] for n in frame_age.people))
+
+
+_USER_TOKENS = frozenset(tokens("the user 用户"))
+
+
+def _another_clause(rest: str) -> bool:
+    return rest.lstrip().startswith(("，", ",", ";", "；"))
+
+
+def _says_more(rest: str) -> bool:
+    """More after the attribute than a value: a long CJK phrase, or more than three Latin words."""
+    return len(match_key(rest)) > _REST_MAX_CHARS and not (rest.isascii() and len(rest.split()) <= _VALUE_WORDS)
+
+
+_VALUE_WORDS = 3
 
 
 def _away(before: frozenset[str]) -> bool:
@@ -871,6 +970,30 @@ def _possessives(text: str) -> tuple[str, frozenset[int]]:
     return "".join(out), frozenset(at)
 
 
+def _owns_other_things(a: str, b: str) -> bool:
+    """Both texts begin with one owner and a possessive, and each names right after it a thing the other
+    never names ("the project's API …" / "the project's database tables …"). English only: a Chinese noun
+    after 的 has no word bounds to read it by."""
+    if not (_may_own(a) and _may_own(b)):
+        return False
+    plain_a, marks_a = _possessives(a)
+    plain_b, marks_b = _possessives(b)
+    if not marks_a or not marks_b:
+        return False
+    at_a, at_b = min(marks_a), min(marks_b)
+    if at_a != at_b or plain_a[:at_a] != plain_b[:at_b]:
+        return False
+    word_a, word_b = _next_word(plain_a, at_a).strip(), _next_word(plain_b, at_b).strip()
+    if not (word_a.isascii() and word_b.isascii()) or is_person(word_a) or is_person(word_b):
+        return False  # a CJK noun has no word bounds; people are compared by who they are
+    owned_a, owned_b = token_set(word_a), token_set(word_b)
+    return bool(owned_a and owned_b) and not owned_a & token_set(plain_b) and not owned_b & token_set(plain_a)
+
+
+def _may_own(text: str) -> bool:
+    return "'s " in text or "’s " in text
+
+
 def _owned_subject(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """`b` says of a thing owned by `a`'s subject what `a` says of the subject itself: past the words both
     begin with, `b` goes on with a possessive and a noun, and then with all that `a` goes on with ("the
@@ -993,7 +1116,9 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
             return False  # "no longer eats meat" / "no longer eats sugar": two things given up, two facts
         if _qualifier_slot(pair, soft_a[:start], soft_a[len(soft_a) - end:], slot_a, slot_b):
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
-        attribute = shared & frozenset(tokens(soft_a[:start] + " " + soft_a[len(soft_a) - end:]))
+        # What frames the slot must name what changed: a date and the change cue name nothing ("用户最近换了
+        # 机械键盘" / "用户最近换了电动牙刷" share only "recently changed").
+        attribute = shared & frozenset(tokens(_WHEN_OR_CUE.sub(" ", soft_a[:start] + " " + soft_a[len(soft_a) - end:])))
         if cue:
             # A cue inside a replaced noun ("多语言切换按钮") changes nothing: it must frame the slot.
             cue = (has_change_cue(frames(soft_a[:start]) | frames(soft_a[len(soft_a) - end:]))

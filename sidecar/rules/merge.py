@@ -6,7 +6,7 @@ import heapq
 import itertools
 import math
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, NamedTuple, Optional, TypeVar
 
 import msgspec
@@ -21,7 +21,6 @@ from sidecar.rules.match import (
     may_replace,
     restates,
     restates_sharing,
-    shared_weight,
 )
 from sidecar.rules.secrets import looks_secret
 from sidecar.rules.text import cut_content, has_visible_text, normalise_whitespace
@@ -280,10 +279,18 @@ def merge_contents(
 _ID = operator.attrgetter("id")
 
 
+def _shared(mine: Mapping[str, float], theirs: Mapping[str, float]) -> float:
+    """`shared_weight` of two texts from their keys."""
+    if len(theirs) < len(mine):
+        mine, theirs = theirs, mine
+    return sum(weight for key, weight in mine.items() if key in theirs)
+
+
 def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
     """Of the memories near `content`, the one it restates that shares the most keys with it; the newest
     on a tie."""
-    ranked = sorted(((shared_weight(current[p].content, content), current[p].created_at, p) for p in near),
+    mine = keys_of(content)
+    ranked = sorted(((_shared(mine, keys_of(current[p].content)), current[p].created_at, p) for p in near),
                     reverse=True)
     for weight, _, position in ranked:
         if restates_sharing(current[position].content, content, weight):
