@@ -187,3 +187,28 @@ def test_two_named_relatives_are_never_one_fact(relative: str, first: str, secon
 def test_the_new_checks_never_raise_and_stay_symmetric(a: str, b: str) -> None:
     frame(a)
     assert restates(a, b) == restates(b, a)
+
+
+# The words that say which person (a qualifier of the people word) belong to the subject: two texts that
+# share only who they are about state two facts (the long-use replay's one wrong merge, issue 16).
+QUALIFIED_SUBJECT_TWO_FACTS = [
+    ("The user's chess friend Ilse Brandt has a birthday on March 3",
+     "The user's chess friend Ilse Brandt is allergic to peanuts"),
+    ("The user's college roommate Ben works at a bakery", "The user's college roommate Ben plays the oboe"),
+    ("用户的大学同学王芳住在成都", "用户的大学同学王芳喜欢吃火锅"),
+]
+QUALIFIED_SUBJECT_ONE_FACT = [
+    ("The user's chess friend Ilse Brandt has a birthday on March 3",
+     "The user's chess friend Ilse Brandt's birthday is March 3"),
+    ("用户的大学同学王芳住在成都", "用户的大学同学王芳搬到了重庆"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), QUALIFIED_SUBJECT_TWO_FACTS)
+def test_texts_sharing_only_a_qualified_subject_are_two_facts(a: str, b: str) -> None:
+    assert not both_ways(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), QUALIFIED_SUBJECT_ONE_FACT)
+def test_one_fact_about_a_qualified_subject_still_merges(a: str, b: str) -> None:
+    assert both_ways(a, b)

@@ -1125,9 +1125,12 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
                    or has_change_cue(frames(_slot_start(slot_a)) | frames(_slot_start(slot_b))))
         return (new_value and pair.total(attribute) >= 0.7
                 and _changed_value(pair, soft_a[:start], slot_a, slot_b, cue))
-    if not _same_attribute(a, b) and (
-            pair.total((token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS) < MIN_PREDICATE_WEIGHT):
-        return False  # only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls"
+    if not _same_attribute(a, b) and pair.total(
+            (token_set(predicate(a)) & token_set(predicate(b))) - CUE_TOKENS
+            - (_person_qualifiers(a) & _person_qualifiers(b))) < MIN_PREDICATE_WEIGHT:
+        # Only whose fact it is in common: "Anna lives in Leeds" / "Anna prefers calls", "the user's
+        # photography friend Tang has a birthday on …" / "… is allergic to seafood".
+        return False
     only_a, only_b = pair.a - shared, pair.b - shared
     named_a, named_b = pair.names_in(only_a), pair.names_in(only_b)
     # A shared number alone ("工作了十年" / "结婚十年了", "1 杯" / "1 次") is no shared fact.
@@ -1151,6 +1154,13 @@ def _reworded(a: str, b: str, new_value: bool) -> bool:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
     return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _person_qualifiers(text: str) -> frozenset[str]:
+    """The words that say which person a text is about ("photography" in "photography friend", 大学 in
+    大学同学): they belong to the subject, not to what is said of it."""
+    return frozenset(person.partition(":")[2] for person in frame(text).people
+                     if ":" in person and not person.startswith("name:"))
 
 
 def _leading_name(a: str, b: str, pair: _Pair) -> frozenset[str]:
