@@ -129,3 +129,22 @@ class SidecarProcess:
                     stream.close()
                 except OSError:
                     pass
+
+
+_MERGE_ONE_BY_ONE = ("import json, sys\n"
+                     "from sidecar.rules.merge import merge_contents\n"
+                     "store = []\n"
+                     "for index, text in enumerate(json.load(sys.stdin)):\n"
+                     "    store = merge_contents(store, [text], 'global', [], 1000, index,\n"
+                     "                           new_id=lambda: 'x').memories\n"
+                     "print(json.dumps([item.content for item in store]))\n")
+
+
+def stores_under_hash_seeds(memories: list[str], seeds: tuple[str, ...]) -> set[str]:
+    """The store after merging `memories` one by one, in a new interpreter per PYTHONHASHSEED: one element
+    when the merge does not depend on set or dict order of strings."""
+    return {subprocess.run([sys.executable, "-c", _MERGE_ONE_BY_ONE], input=json.dumps(memories),
+                           capture_output=True, text=True, cwd=ROOT, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in seeds}
+

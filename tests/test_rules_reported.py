@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +10,7 @@ from hypothesis import strategies as st
 
 from sidecar.rules.match import restates
 from sidecar.rules.reported import as_told, telling
+from tests.helpers import stores_under_hash_seeds
 from tests.strategies import contents
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,13 +87,5 @@ def test_a_merge_gives_the_same_store_whatever_the_hash_seed() -> None:
                 for verb in ("painted", "sold", "fixed", "lent", "found")
                 for thing in ("bicycle", "kite", "boat", "camera", "lamp", "chair")
                 for day in (3, 9)]
-    code = ("import json, sys\n"
-            "from sidecar.rules.merge import merge_contents\n"
-            "store = []\n"
-            "for index, text in enumerate(json.load(sys.stdin)):\n"
-            "    store = merge_contents(store, [text], 'global', [], 1000, index, new_id=lambda: 'x').memories\n"
-            "print(json.dumps([item.content for item in store]))\n")
-    results = {subprocess.run([sys.executable, "-c", code], input=json.dumps(memories), capture_output=True, text=True,
-                              cwd=ROOT, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
-               for seed in ("1", "2", "3", "4")}
+    results = stores_under_hash_seeds(memories, ("1", "2", "3", "4"))
     assert len(results) == 1

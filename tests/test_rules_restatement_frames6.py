@@ -5,9 +5,6 @@ and "still" — each beside look-alikes that must stay two facts (our own senten
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +16,7 @@ from sidecar.rules.facts import frame
 from sidecar.rules.kinds import kind_values, values_by_kind
 from sidecar.rules.match import keys_of, restates
 from sidecar.rules.wording import canonical
+from tests.helpers import stores_under_hash_seeds
 from tests.strategies import contents
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -203,15 +201,7 @@ def test_a_merge_of_kinds_and_attributes_gives_one_store_whatever_the_hash_seed(
     memories = [f"{who} {verb}" for who in ("The user", "The user's wife", "Anna")
                 for verb in ("uses zsh as the shell", "switched to fish", "lives in Porto", "moved to Braga",
                              "is vegetarian", "is vegan now", "drives a Toyota", "traded in the car for a BMW")]
-    code = ("import json, sys\n"
-            "from sidecar.rules.merge import merge_contents\n"
-            "store = []\n"
-            "for index, text in enumerate(json.load(sys.stdin)):\n"
-            "    store = merge_contents(store, [text], 'global', [], 1000, index, new_id=lambda: 'x').memories\n"
-            "print(json.dumps([item.content for item in store]))\n")
-    results = {subprocess.run([sys.executable, "-c", code], input=json.dumps(memories), capture_output=True, text=True,
-                              cwd=ROOT, check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
-               for seed in ("1", "2", "3")}
+    results = stores_under_hash_seeds(memories, ("1", "2", "3"))
     assert len(results) == 1
     stored = json.loads(results.pop())
     # each owner's shell, home, diet and car is one memory: an update, not a second fact

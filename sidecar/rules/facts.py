@@ -27,7 +27,7 @@ from sidecar.rules.lexicon import (
     sibling,
 )
 from sidecar.rules.memo import memo
-from sidecar.rules.patterns import compile_fast
+from sidecar.rules.patterns import alternatives, compile_fast
 from sidecar.rules.tokens import is_cjk, normalise, token_set
 from sidecar.rules.wording import canonical
 
@@ -141,29 +141,12 @@ def _without_hits(text: str, hits: list[tuple[int, int, str]]) -> str:
         last = end
     out.append(text[last:])
     return "".join(out)
-def _alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of a regex ("a|(b|c)|d" → a, (b|c), d)."""
-    found, depth, current, index = [], 0, "", 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            current += pattern[index:index + 2]
-            index += 2
-            continue
-        depth += (char == "(") - (char == ")")
-        if char == "|" and depth == 0:
-            found.append(current)
-            current = ""
-        else:
-            current += char
-        index += 1
-    return [*found, current]
 
 
 def _attribute_scanner(keep: Callable[[str], bool]) -> tuple[tuple[str, re.Pattern[str]], ...]:
     found = []
     for concept, pattern, _ in ATTRIBUTES:
-        kept = [alternative for alternative in _alternatives(pattern) if keep(alternative)]
+        kept = [alternative for alternative in alternatives(pattern) if keep(alternative)]
         if kept:
             found.append((concept, compile_fast("|".join(kept))))
     return tuple(found)
