@@ -148,3 +148,11 @@ def stores_under_hash_seeds(memories: list[str], seeds: tuple[str, ...]) -> set[
                            env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in seeds}
 
+
+def restates_both_ways(a: str, b: str) -> bool:
+    """`restates(a, b)`, checked to be symmetric."""
+    from sidecar.rules.match import restates
+
+    forward, backward = restates(a, b), restates(b, a)
+    assert forward == backward, "restates is symmetric"
+    return forward

@@ -9,13 +9,8 @@ from hypothesis import strategies as st
 from sidecar.rules.facts import chinese_name, frame
 from sidecar.rules.match import may_replace, restates
 from sidecar.rules.wording import canonical, chinese_value
+from tests.helpers import restates_both_ways
 from tests.strategies import contents
-
-
-def both_ways(a: str, b: str) -> bool:
-    forward, backward = restates(a, b), restates(b, a)
-    assert forward == backward, "restates is symmetric"
-    return forward
 
 
 # The issue's missed updates: each must now replace the older memory.
@@ -38,7 +33,7 @@ def both_ways(a: str, b: str) -> bool:
     ("用户的猫五公斤", "用户的猫胖到六公斤了"),
 ])
 def test_the_issues_updates_replace_the_older_memory(old: str, new: str) -> None:
-    assert both_ways(old, new)
+    assert restates_both_ways(old, new)
 
 
 # The issue's wrong merges, and the look-alikes beside each positive above.
@@ -76,7 +71,7 @@ def test_the_issues_updates_replace_the_older_memory(old: str, new: str) -> None
     ("用户女儿的猫三岁", "用户的猫四岁"),
 ])
 def test_other_people_roles_attributes_or_values_are_different_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 # Look-alikes written for this rule beside the issue's: each shares most words with a different fact.
 LOOK_ALIKES = [
@@ -214,14 +209,14 @@ LOOK_ALIKES = [
 
 @pytest.mark.parametrize(("a", "b"), LOOK_ALIKES)
 def test_look_alikes_of_every_shape_stay_two_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 def test_the_spec_examples_still_hold() -> None:
-    assert both_ways("用户偏好 zsh", "用户喜欢用 zsh")
-    assert both_ways("用户的 Node 版本是 18", "用户的 Node 版本是 20")
-    assert not both_ways("用户的工作电脑是 Mac", "用户的家用电脑是 Windows")
-    assert not both_ways("项目 A 使用 pnpm", "项目 B 使用 yarn")
+    assert restates_both_ways("用户偏好 zsh", "用户喜欢用 zsh")
+    assert restates_both_ways("用户的 Node 版本是 18", "用户的 Node 版本是 20")
+    assert not restates_both_ways("用户的工作电脑是 Mac", "用户的家用电脑是 Windows")
+    assert not restates_both_ways("项目 A 使用 pnpm", "项目 B 使用 yarn")
 
 
 def test_numbers_in_words_are_read_as_numbers() -> None:
@@ -230,7 +225,7 @@ def test_numbers_in_words_are_read_as_numbers() -> None:
     assert canonical("用户的女儿七岁") == canonical("用户的女儿 7 岁")
     assert "11 years" in canonical("eleven years old") and "25" in canonical("twenty-five people")
     assert canonical("The 4th floor") == canonical("The fourth floor")
-    assert both_ways("The user runs 5 km every morning", "The user runs five kilometres every morning")
+    assert restates_both_ways("The user runs 5 km every morning", "The user runs five kilometres every morning")
 
 
 def test_numerals_inside_words_stay_words() -> None:

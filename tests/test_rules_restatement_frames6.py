@@ -16,16 +16,12 @@ from sidecar.rules.facts import frame
 from sidecar.rules.kinds import kind_values, values_by_kind
 from sidecar.rules.match import keys_of, restates
 from sidecar.rules.wording import canonical
-from tests.helpers import stores_under_hash_seeds
+from tests.helpers import restates_both_ways, stores_under_hash_seeds
 from tests.strategies import contents
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def both_ways(a: str, b: str) -> bool:
-    forward, backward = restates(a, b), restates(b, a)
-    assert forward == backward
-    return forward
 
 
 UPDATES = [
@@ -134,12 +130,12 @@ LOOK_ALIKES = [
 
 @pytest.mark.parametrize(("old", "new"), UPDATES)
 def test_a_new_value_of_one_attribute_kind_or_event_updates_the_memory(old: str, new: str) -> None:
-    assert both_ways(old, new)
+    assert restates_both_ways(old, new)
 
 
 @pytest.mark.parametrize(("a", "b"), LOOK_ALIKES)
 def test_the_look_alikes_beside_them_stay_two_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 def test_updates_with_no_word_in_common_are_filed_under_one_key() -> None:

@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 from sidecar.rules.facts import frame
 from sidecar.rules.match import restates
 from sidecar.rules.wording import canonical
+from tests.helpers import restates_both_ways
 from tests.strategies import contents
-
-
-def both_ways(a: str, b: str) -> bool:
-    forward, backward = restates(a, b), restates(b, a)
-    assert forward == backward
-    return forward
-
 
 # Wrong merges fixed at their cause: each pair must stay two facts.
 TWO_FACTS = [
@@ -127,22 +121,22 @@ NOT_UPDATES = [
 
 @pytest.mark.parametrize(("a", "b"), EVENTS_RETOLD)
 def test_one_event_retold_with_its_date_said_another_way_is_one_fact(a: str, b: str) -> None:
-    assert both_ways(a, b)
+    assert restates_both_ways(a, b)
 
 
 @pytest.mark.parametrize(("a", "b"), EVENTS_APART)
 def test_events_of_another_thing_date_or_person_stay_two(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 @pytest.mark.parametrize(("old", "new"), UPDATES)
 def test_the_updates_the_frame_now_reads(old: str, new: str) -> None:
-    assert both_ways(old, new)
+    assert restates_both_ways(old, new)
 
 
 @pytest.mark.parametrize(("a", "b"), NOT_UPDATES)
 def test_the_look_alikes_of_those_updates_stay_two_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 def test_a_job_noun_is_no_person_and_a_possessor_still_is() -> None:
@@ -158,12 +152,12 @@ def test_a_sibling_word_before_sister_or_brother_names_which_one() -> None:
 
 @pytest.mark.parametrize(("a", "b"), TWO_FACTS)
 def test_the_causes_of_wrong_merges_keep_two_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 @pytest.mark.parametrize(("a", "b"), ONE_FACT)
 def test_the_same_shapes_with_one_fact_still_merge(a: str, b: str) -> None:
-    assert both_ways(a, b)
+    assert restates_both_ways(a, b)
 
 
 def test_a_name_after_a_relative_is_read_as_who_they_are() -> None:
@@ -206,9 +200,9 @@ QUALIFIED_SUBJECT_ONE_FACT = [
 
 @pytest.mark.parametrize(("a", "b"), QUALIFIED_SUBJECT_TWO_FACTS)
 def test_texts_sharing_only_a_qualified_subject_are_two_facts(a: str, b: str) -> None:
-    assert not both_ways(a, b)
+    assert not restates_both_ways(a, b)
 
 
 @pytest.mark.parametrize(("a", "b"), QUALIFIED_SUBJECT_ONE_FACT)
 def test_one_fact_about_a_qualified_subject_still_merges(a: str, b: str) -> None:
-    assert both_ways(a, b)
+    assert restates_both_ways(a, b)
