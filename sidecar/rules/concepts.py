@@ -25,12 +25,13 @@ class WordLists(NamedTuple):
     topic_forms: dict[str, list[str]]  # topic id → extra forms that stand for the topic alone
 
 
-def _data(name: str) -> Any:
+def read_table(name: str) -> Any:
+    """One JSON table of sidecar/rules/data/, parsed."""
     return json.loads(resources.files("sidecar.rules").joinpath("data", name).read_text(encoding="utf-8"))
 
 
 def read_word_lists() -> WordLists:
-    glossary, topics = _data("glossary.json"), _data("topics.json")
+    glossary, topics = read_table("glossary.json"), read_table("topics.json")
     concepts: dict[str, list[str]] = {}
     sections: dict[str, str] = {}
     for section, entries in glossary["concepts"].items():

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
-from importlib import resources
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from sidecar.rules.concepts import read_table
 from sidecar.rules.memo import memo
 from sidecar.rules.tokens import stem, tokens
 
@@ -32,12 +31,8 @@ class Dictionary(NamedTuple):
     broader: dict[str, str]  # a noun's stem → the stems of the common words naming the classes above it
 
 
-def _data(name: str) -> Any:
-    return json.loads(resources.files("sidecar.rules").joinpath("data", name).read_text(encoding="utf-8"))
-
-
 def read_dictionary() -> Dictionary:
-    zh, en = _data("dictionary_zh.json"), _data("dictionary_en.json")
+    zh, en = read_table("dictionary_zh.json"), read_table("dictionary_en.json")
     glosses: dict[str, str] = zh["glosses"]
     english: dict[str, dict[str, tuple[str, ...]]] = {}
     for head, listed in glosses.items():

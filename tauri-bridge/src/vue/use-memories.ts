@@ -373,10 +373,9 @@ export function useMemories(options: UseMemoriesOptions = {}): MemoryState {
 
     deleteArchived: (id) => change(async () => {
       const receipt = await bridge.aiDeleteArchived([id]);
-      // A receipt has no list of what left the archive for good; its history entry has (`purged`).
-      const entry = receipt.changeId === null ? null : await changeSince(undefined, (c) => c.changeId === receipt.changeId);
-      report("delete_archived", entry ?? receipt);
       await reload();
+      // A receipt has no list of what left the archive for good; its history entry, just reloaded, has (`purged`).
+      report("delete_archived", changes.value.find((c) => c.changeId === receipt.changeId) ?? receipt);
       return receipt;
     }),
 
