@@ -29,6 +29,7 @@ class Dictionary(NamedTuple):
     derived: dict[str, str]
     forms: dict[str, str]  # stem → the stems of its irregular forms, and the form's → the base's
     broader: dict[str, str]  # a noun's stem → the stems of the common words naming the classes above it
+    neighbours: dict[str, str]  # stem → the stems of the words whose GloVe vectors are nearest its own
 
 
 def read_dictionary() -> Dictionary:
@@ -42,7 +43,8 @@ def read_dictionary() -> Dictionary:
                 found = starting.get(gloss, ())
                 if len(found) < HEADWORDS_PER_GLOSS:
                     starting[gloss] = (*found, head)
-    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"])
+    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"],
+                      read_table("neighbours_en.json")["neighbours"])
 
 
 @memo(max_bytes=64 * 1024 * 1024)
@@ -80,7 +82,8 @@ class Expansion(NamedTuple):
 
     term: str
     kind: str  # "zh" (an English word's Chinese gloss), "en" (a Chinese word's English headword), "synonym",
-    # "derived" (a derivationally related form), "form" (an irregular inflection)
+    # "derived" (a derivationally related form), "form" (an irregular inflection), "neighbour" (a word whose
+    # vector is near), "neighbour_zh" (a near word's Chinese gloss)
     share: float
 
 
@@ -103,6 +106,19 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
         if len(parts) > 1 and not COMPOUNDS:
             continue
         found += [Expansion(part, "en", 1 / len(parts)) for part in parts]
+    return found
+
+
+def neighbour_expansions(words: Iterable[str]) -> list[Expansion]:
+    """The words whose vectors are nearest each of `words` (English stems), and their Chinese glosses."""
+    table = dictionary()
+    found: list[Expansion] = []
+    for word in words:
+        for near in table.neighbours.get(word, "").split():
+            found.append(Expansion(near, "neighbour", 1.0))
+            for gloss in table.glosses.get(near, "").split():
+                pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
+                found += [Expansion(piece, "neighbour_zh", 1 / len(pieces)) for piece in pieces]
     return found
 
 

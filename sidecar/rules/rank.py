@@ -17,7 +17,15 @@ from sidecar.rules.concepts import (
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
-from sidecar.rules.dictionary import BROADER, GLOSSED, Expansion, broader_terms, expansions, glossed_terms
+from sidecar.rules.dictionary import (
+    BROADER,
+    GLOSSED,
+    Expansion,
+    broader_terms,
+    expansions,
+    glossed_terms,
+    neighbour_expansions,
+)
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -69,6 +77,11 @@ FORM_WEIGHT = 0.8
 # nouns belong to it (WordNet's hypernyms, read into each memory's terms: a query cannot list every member).
 BROADER_WEIGHT = 0.5
 EXPANSION_RARITY = 1.0
+# A query word the store never uses stands, weakly, for the words whose GloVe vectors are mutually nearest its own
+# ("trivia" → quiz, "childcare" → daycare), and for their Chinese glosses: near words are related, often not the
+# same thing, so a word the store holds itself is never widened this way, nor one written as a name ("Jack").
+NEIGHBOUR_WEIGHT = 0.5
+NEIGHBOUR_ZH_WEIGHT = 0.4
 # A Chinese query word finds, weakly, the English memories one of whose words it glosses, through any of the
 # glosses (the memory side holds them all as `=` terms; the query side reads only the first ones backwards).
 GLOSSED_WEIGHT = 0.4
@@ -311,11 +324,15 @@ class RankingIndex:
         given (never above the kind's weight, so below the query's own words)."""
         kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
                  "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT,
-                 "glossed": GLOSSED_WEIGHT}
+                 "glossed": GLOSSED_WEIGHT, "neighbour": NEIGHBOUR_WEIGHT, "neighbour_zh": NEIGHBOUR_ZH_WEIGHT}
         if not any(kinds.values()):
             return {}
         english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
         found = expansions(english, normalise(query))
+        if NEIGHBOUR_WEIGHT > 0 or NEIGHBOUR_ZH_WEIGHT > 0:
+            named = names(query)
+            found += neighbour_expansions([word for word in english
+                                           if word not in self._postings and word not in named])
         found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
         found += [Expansion(BROADER + head.term, "broader_en", 1.0) for head in found if head.kind == "en"]
         found += [Expansion(GLOSSED + term, "glossed", 1.0) for term in dict.fromkeys(terms) if is_cjk(term[0])]

