@@ -57,7 +57,8 @@ _LINE_POS = re.compile(r"^([a-z]+)\.\s*")
 _BRACKETS = re.compile(r"（[^）]*）|\([^)]*\)|\[[^\]]*\]|<[^>]*>|【[^】]*】|“[^”]*”|\"[^\"]*\"")
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff]+$")
 _GLOSS_SPLIT = re.compile(r"[,，;；、/]")
-# ECDICT's note that a sense is a person's or a place's name: "（男子名）", "（姓氏）", "（保加利亚首都）", "（加拿大主要港市）".
+# ECDICT's note that a sense is a person's or a place's name: "（男子名）", "（姓氏）", "（保加利亚首都）",
+# "（加拿大主要港市）".
 _PROPER = re.compile(r"（[^）]*(?:名|姓|市|首都|国家|州)[^）]*）")
 # ECDICT's lines saying what form of another word a row is ("lead的过去式和过去分词"): no sense of its own.
 _FORM_LINE = re.compile(r"^[a-z]+的(?:过去式|过去分词|现在分词|复数|第三人称|比较级|最高级)")
@@ -172,9 +173,9 @@ def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dic
 
 def read_names_and_compounds(path: Path, words: dict[str, Headword], wordnet: WordNet) -> dict[str, Headword]:
     """Headwords of more than one word or with a capital, casefolded, for glosses only: a place or a people a
-    corpus ranks among its first MAX_RANK words ("Singapore"), not a person's name and no common word's capital
-    form; and a compound WordNet lists as one lemma ("sleeping bag", "New Zealand") whose words are frequent
-    headwords (a proper name's words may be any: "Zealand")."""
+    corpus ranks among its first MAX_RANK words ("Singapore"), not a person's name (ECDICT's 人名 or 姓, WordNet's
+    named person) and no common word's capital form; and a compound WordNet lists as one lemma ("sleeping bag",
+    "New Zealand") whose words are frequent headwords (a proper name's words may be any: "Zealand")."""
     found: dict[str, Headword] = {}
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
@@ -191,11 +192,23 @@ def read_names_and_compounds(path: Path, words: dict[str, Headword], wordnet: Wo
             elif len(parts) != 2 or "_".join(parts).casefold() not in wordnet.lemmas or not (
                     titled or all(part.islower() and part in words for part in parts)):
                 continue
+            if names_a_person(folded, wordnet):
+                continue
             lines = sense_lines(row["translation"]) or [("n", row["translation"].split("\\n")[0])]
             _, glosses = glosses_of(lines, {})
             if glosses and folded not in found:
                 found[folded] = Headword(folded, rank_of(row), ["n"], glosses[:GLOSSES_PER_LINE])
     return found
+
+
+PERSON_CATEGORY = 18  # WordNet's noun.person
+
+
+def names_a_person(folded: str, wordnet: WordNet) -> bool:
+    """Whether WordNet's first noun sense of a name or compound is one named person ("robert frost", "adam"): a
+    person's name is no compound to gloss, though a role ("air hostess") or a place ("new zealand") is."""
+    first = wordnet.synsets.get(wordnet.first.get("n", {}).get(folded.replace(" ", "_"), ""))
+    return first is not None and first.instance and first.category == PERSON_CATEGORY
 
 
 def stem_key(word: str) -> str:
@@ -279,6 +292,7 @@ class Synset:
     pos: str
     broader: list[str] = field(default_factory=list)  # hypernyms (the class and instance ones), in file order
     instance: bool = False  # one named thing of its class (a person, a city: "Montreal" of city), no class itself
+    category: int = 0  # WordNet's lexicographer file: 18 is noun.person, 15 noun.location, …
 
 
 def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
@@ -303,7 +317,7 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
                 elif symbol in ("@", "@i"):
                     broader.append(_LETTER[target_pos] + target)
                     instance = instance or symbol == "@i"
-            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader, instance)
+            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader, instance, int(fields[1]))
     return synsets
 
 
