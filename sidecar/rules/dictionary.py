@@ -14,9 +14,6 @@ from sidecar.rules.tokens import stem, tokens
 # many headwords ("看" for see, look, watch, read, …) says less about each.
 REVERSE_GLOSSES = 2
 HEADWORDS_PER_GLOSS = 3
-# Two-word compounds and places ("sleeping bag", "New Zealand"): read from a query's words in a row, and as
-# headwords a Chinese word glosses.
-COMPOUNDS = True
 
 
 class Dictionary(NamedTuple):
@@ -94,7 +91,7 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
     single-character term, as ranking reads any)."""
     table = dictionary()
     found: list[Expansion] = []
-    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
+    for word in (*words, *word_pairs(folded)):
         for gloss in table.glosses.get(word, "").split():
             pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
@@ -103,8 +100,6 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
         found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
     for _, head in english_stems(folded):
         parts = head.split(" ")  # a compound's words share its weight
-        if len(parts) > 1 and not COMPOUNDS:
-            continue
         found += [Expansion(part, "en", 1 / len(parts)) for part in parts]
     return found
 
@@ -151,7 +146,7 @@ def glossed_terms(words: Iterable[str], folded: str) -> list[str]:
     reads backwards."""
     table = dictionary().glosses
     found: dict[str, None] = {}
-    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
+    for word in (*words, *word_pairs(folded)):
         for gloss in table.get(word, "").split():
             if len(gloss) > 1:
                 found.update(dict.fromkeys(GLOSSED + piece for piece in tokens(gloss)))

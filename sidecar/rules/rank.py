@@ -45,7 +45,6 @@ FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the me
 # Graded feedback: a match's terms count by (its score / the best one's) ** FEEDBACK_SHARPNESS times their IDF,
 # and each chosen term weighs its share of the most gathered one's, so the best match's rare words (the name a
 # question's second step is about) lead and words the runners-up happen to share weigh less.
-FEEDBACK_GRADED = True
 FEEDBACK_SHARPNESS = 2.0
 UNIGRAM_WEIGHT = 0.3
 CONCEPT_WEIGHT = 1.0
@@ -378,13 +377,11 @@ class RankingIndex:
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
-            share = (scores[position] / scores[best[0]]) ** FEEDBACK_SHARPNESS if FEEDBACK_GRADED else 1.0
+            share = (scores[position] / scores[best[0]]) ** FEEDBACK_SHARPNESS
             for term, _ in self._texts[self.items[position].content].counts:
                 if term not in weights and not _marker(term):
                     gathered[term] = gathered.get(term, 0.0) + share * self._idf(term)
         chosen = heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))
-        if not FEEDBACK_GRADED:
-            return dict.fromkeys(chosen, 1.0)
         most = gathered[chosen[0]] if chosen else 1.0
         return {term: gathered[term] / most for term in chosen}
 
