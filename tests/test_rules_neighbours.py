@@ -25,7 +25,7 @@ FILLER = [mem(f"filler{n}", text, n) for n, text in enumerate([
 
 def test_the_table_holds_mutual_neighbours_and_no_word_that_stems_like_its_key() -> None:
     near = dictionary().neighbours
-    assert stem("rug") in near[stem("carpet")].split() and stem("carpet") in near[stem("rug")].split()
+    assert stem("dryer") in near[stem("washer")].split() and stem("washer") in near[stem("dryer")].split()
     assert all(key not in value.split() and value.replace(" ", "").isalpha() for key, value in near.items())
 
 
@@ -49,12 +49,12 @@ def test_a_word_written_as_a_name_is_never_widened() -> None:
 
 
 def test_a_neighbour_reaches_a_chinese_memory_through_its_gloss() -> None:
-    assert "地毯" in dictionary().glosses[stem("carpet")].split()
-    found = neighbour_expansions([stem("rug")])
-    assert ("地毯", "neighbour_zh", 1.0) in found
-    store = [mem("carpet", "用户家客厅铺了一块灰色地毯", 1), *FILLER]
-    weights = RankingIndex(store)._query_weights("rug")
-    assert 0 < weights["地毯"] <= max(rank.EN_ZH_WEIGHT, rank.NEIGHBOUR_ZH_WEIGHT)
+    assert dictionary().glosses[stem("dryer")].split()[0] == "干衣机"
+    assert ("干衣", "neighbour_zh", 0.5) in neighbour_expansions([stem("washer")])
+    store = [mem("dryer", "用户家阳台上放着一台干衣机", 1), *FILLER]
+    weights = RankingIndex(store)._query_weights("is the washer broken?")
+    assert 0 < weights["干衣"] <= rank.NEIGHBOUR_ZH_WEIGHT
+    assert RankingIndex(store).items[RankingIndex(store).order("is the washer broken?")[0]].id == "dryer"
 
 
 def test_a_neighbour_found_in_every_memory_adds_nearly_nothing() -> None:

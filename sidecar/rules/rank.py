@@ -77,7 +77,7 @@ FORM_WEIGHT = 0.8
 BROADER_WEIGHT = 0.5
 EXPANSION_RARITY = 1.0
 # A query word the store never uses stands, weakly, for the words whose GloVe vectors are mutually nearest its own
-# ("trivia" → quiz, "childcare" → daycare), and for their Chinese glosses: near words are related, often not the
+# ("washer" → dryer, "childcare" → daycare), and for their Chinese glosses: near words are related, often not the
 # same thing, so a word the store holds itself is never widened this way, nor one written as a name ("Jack").
 NEIGHBOUR_WEIGHT = 0.5
 NEIGHBOUR_ZH_WEIGHT = 0.4
