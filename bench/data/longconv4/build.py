@@ -124,6 +124,10 @@ def build() -> tuple[list[dict], list[dict]]:
     shares = [filler_total // len(sessions)] * len(sessions)
     for index in rng.sample(range(len(sessions)), filler_total % len(sessions)):
         shares[index] += 1
+    speakers_all = sorted(people)
+    shared = list(common)
+    rng.shuffle(shared)
+    own_common = {name: shared[index::len(speakers_all)] for index, name in enumerate(speakers_all)}
     decks: dict[str, list[str]] = {}
     seen: set[str] = {m["content"] for s in sessions for m in s["memories"]}
     for session, share in zip(sessions, shares):
@@ -134,7 +138,7 @@ def build() -> tuple[list[dict], list[dict]]:
             speaker, pronoun, listener = rng.choice(speakers)
             deck = decks.setdefault(speaker, [])
             if not deck:
-                deck.extend(people[speaker] + common)
+                deck.extend(people[speaker] + own_common[speaker])
                 rng.shuffle(deck)
             phrase = deck.pop().replace("{pos}", possessive(pronoun))
             day = session["start"].date() - dt.timedelta(days=rng.randint(1, 6))
