@@ -7,6 +7,7 @@ import json
 import random
 import sys
 from pathlib import Path
+from typing import Any, NoReturn
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
@@ -32,7 +33,7 @@ class SourceError(Exception):
     """A problem in the hand-written sources."""
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     raise SourceError(message)
 
 
@@ -40,9 +41,9 @@ def long_date(day: dt.date) -> str:
     return f"{day.day} {day.strftime('%B')} {day.year}"
 
 
-def parse_pair(path: Path) -> dict:
-    pair: dict = {"sessions": [], "questions": [], "labels": {}}
-    session: dict | None = None
+def parse_pair(path: Path) -> dict[str, Any]:
+    pair: dict[str, Any] = {"sessions": [], "questions": [], "labels": {}}
+    session: dict[str, Any] | None = None
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.rstrip()
         where = f"{path.name}:{number}"
@@ -111,7 +112,7 @@ def possessive(pronoun: str) -> str:
     return {"she": "her", "he": "his"}[pronoun]
 
 
-def build() -> tuple[list[dict], list[dict]]:
+def build() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     rng = random.Random(SEED)
     pairs = [parse_pair(SRC / name) for name in PAIRS]
     common, people = parse_fillers(SRC / "fillers.txt")
@@ -130,10 +131,10 @@ def build() -> tuple[list[dict], list[dict]]:
     own_common = {name: shared[index::len(speakers_all)] for index, name in enumerate(speakers_all)}
     decks: dict[str, list[str]] = {}
     seen: set[str] = {m["content"] for s in sessions for m in s["memories"]}
-    for session, share in zip(sessions, shares):
+    for session, share in zip(sessions, shares, strict=True):
         pair = by_pair[session["pair"]]
         speakers = [(pair["a"], pair["a_pron"], pair["b"]), (pair["b"], pair["b_pron"], pair["a"])]
-        fillers: list[dict] = []
+        fillers: list[dict[str, Any]] = []
         while len(fillers) < share:
             speaker, pronoun, listener = rng.choice(speakers)
             deck = decks.setdefault(speaker, [])
@@ -152,7 +153,7 @@ def build() -> tuple[list[dict], list[dict]]:
         for filler in fillers:
             memories.insert(rng.randint(0, len(memories)), filler)
         session["all"] = memories
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     ids: dict[tuple[str, str], str] = {}
     last_end = None
     for session in sessions:
@@ -171,7 +172,7 @@ def build() -> tuple[list[dict], list[dict]]:
         rows[index]["sourceScope"] = "global"
     if len(rows) != TOTAL:
         fail(f"{len(rows)} memories, expected {TOTAL}")
-    questions: list[dict] = []
+    questions: list[dict[str, Any]] = []
     for name in PAIRS:
         for question in by_pair[name]["questions"]:
             questions.append({
@@ -185,7 +186,7 @@ def build() -> tuple[list[dict], list[dict]]:
     return rows, questions
 
 
-def write_jsonl(path: Path, rows: list[dict]) -> None:
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
     text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
     path.write_text(text, encoding="utf-8")
 

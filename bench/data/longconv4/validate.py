@@ -8,6 +8,7 @@ import statistics
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 MEMORY_FIELDS = ["id", "content", "createdAt", "sourceScope"]
@@ -20,8 +21,8 @@ BUDGETS = (2048, 8192)
 MAX_CHARS = 300
 
 
-def read_jsonl(path: Path, problems: list[str]) -> list[dict]:
-    rows: list[dict] = []
+def read_jsonl(path: Path, problems: list[str]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
             row = json.loads(line)
@@ -35,7 +36,7 @@ def read_jsonl(path: Path, problems: list[str]) -> list[dict]:
     return rows
 
 
-def check_memories(memories: list[dict], problems: list[str]) -> None:
+def check_memories(memories: list[dict[str, Any]], problems: list[str]) -> None:
     seen: set[str] = set()
     last = None
     for index, memory in enumerate(memories, 1):
@@ -65,7 +66,7 @@ def check_memories(memories: list[dict], problems: list[str]) -> None:
         problems.append(f"memories.jsonl: {len(memories)} memories, expected 1000")
 
 
-def check_questions(questions: list[dict], known: set[str], problems: list[str]) -> None:
+def check_questions(questions: list[dict[str, Any]], known: set[str], problems: list[str]) -> None:
     seen: set[str] = set()
     for index, question in enumerate(questions, 1):
         where = f"questions.jsonl:{index}"
@@ -98,7 +99,7 @@ def check_questions(questions: list[dict], known: set[str], problems: list[str])
             problems.append(f"{where}: split {question['split']!r}")
 
 
-def newest_first(memories: list[dict], budget: int) -> set[str]:
+def newest_first(memories: list[dict[str, Any]], budget: int) -> set[str]:
     chosen: set[str] = set()
     used = 0
     for memory in sorted(memories, key=lambda m: m["createdAt"], reverse=True):
@@ -110,7 +111,7 @@ def newest_first(memories: list[dict], budget: int) -> set[str]:
     return chosen
 
 
-def name_shares(memories: list[dict]) -> list[str]:
+def name_shares(memories: list[dict[str, Any]]) -> list[str]:
     lines = []
     for a, b in PAIRS.values():
         pattern_a, pattern_b = re.compile(rf"\b{a}\b"), re.compile(rf"\b{b}\b")
@@ -125,7 +126,7 @@ def main() -> int:
     memories = read_jsonl(HERE / "memories.jsonl", problems)
     questions = read_jsonl(HERE / "questions.jsonl", problems)
     check_memories(memories, problems)
-    known = {m.get("id") for m in memories}
+    known = {m["id"] for m in memories if isinstance(m.get("id"), str)}
     check_questions(questions, known, problems)
     if problems:
         for problem in problems:
