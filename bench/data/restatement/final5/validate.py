@@ -127,7 +127,7 @@ def table(rows: list[dict[str, str]]) -> str:
     columns = [(lang, label) for lang in LANGS for label in LABELS]
     heads = [f"{lang}/{'same' if label == 'same' else 'diff'}" for lang, label in columns]
     lines = [f"{'shape':<16}" + "".join(f"{h:>12}" for h in heads) + f"{'total':>7}"]
-    for shape in SHAPES + ["total"]:
+    for shape in [*SHAPES, "total"]:
         counts = [
             sum(v for (s, la, lb), v in cells.items() if (shape == "total" or s == shape) and (la, lb) == col)
             for col in columns
