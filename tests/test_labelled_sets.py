@@ -16,6 +16,7 @@ SETS = {
     "restatement/final2": ("pairs.jsonl",),
     "restatement/final3": ("pairs.jsonl",),
     "restatement/final4": ("pairs.jsonl",),
+    "restatement/final5": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
