@@ -20,6 +20,7 @@ SETS = {
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
+    "longconv4": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
