@@ -16,7 +16,7 @@ import {
   useMemoryExtraction,
   type MemoryBridge,
 } from "../src/vue/index.js";
-import type { MergeResult } from "../src/generated/protocol.js";
+import { MAX_EPOCH_MS, type MergeResult } from "../src/generated/protocol.js";
 import type { ExtractionOutcome, ExtractionTurn } from "../src/trigger.js";
 import { BridgeDouble, item } from "./bridge-double.js";
 
@@ -99,6 +99,15 @@ test("添加 calls aiRemember with the trimmed text and the scope; the list and 
   const status = wrapper.find('[role="status"]');
   assert.match(status.text(), /新增 1 条/);
   assert.ok(status.findAll("button").some((node) => node.text() === zh.undo));
+});
+
+test("the latest createdAt the sidecar accepts renders a date in the list", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", MAX_EPOCH_MS), item("b", "项目使用 pnpm", 0)]);
+  const wrapper = await panel(double);
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
+  const dates = wrapper.findAll(`ul[aria-label="${zh.list}"] > li .aim-meta`).map((node) => node.text());
+  assert.equal(dates.length, 2);
+  for (const date of dates) assert.match(date, /\d{2}/);
 });
 
 test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly that delete", async () => {
