@@ -103,10 +103,10 @@ def place(rng: random.Random, row: dict[str, object]) -> float:
     text = str(at)
     if "-" in text:
         day = dt.datetime.strptime(text, "%Y-%m-%d").replace(hour=9, tzinfo=CHINA)
-        offset = (day - START).total_seconds() + rng.uniform(0.0, 2 * 86400)
+        offset = (day - START).total_seconds()
         if not 0 <= offset <= span:
             fail(f"date {text} outside the span ({row['where']})")
-        return offset
+        return min(span, offset + rng.uniform(0.0, 2 * 86400))
     fraction = float(text)
     return min(span, max(0.0, fraction * span + rng.uniform(-3, 3) * 86400))
 
@@ -158,8 +158,8 @@ def main() -> None:
         for key in question["keys"]:  # type: ignore[union-attr]
             if key not in by_key:
                 fail(f"unknown answer key {key} ({question['where']})")
-            if str(key).startswith("def_"):
-                fail(f"a defining memory is an answer ({question['where']})")
+            if str(key).startswith(("def_", "la_")):
+                fail(f"a defining memory or a look-alike is an answer ({question['where']})")
             if str(key).endswith("old") and str(key)[:-3] in by_key:
                 fail(f"an old value is an answer ({question['where']})")
             answers.append(by_key[key]["id"])
@@ -172,7 +172,7 @@ def main() -> None:
             "split": "test",
         })
     used = {key for question in questions for key in question["keys"]}  # type: ignore[union-attr]
-    unused = [key for key in by_key if key not in used and not str(key).startswith("def_") and not str(key).endswith("old")]
+    unused = [key for key in by_key if key not in used and not str(key).startswith(("def_", "la_")) and not str(key).endswith("old")]
     if unused:
         fail("keyed memories that no message needs: " + " ".join(map(str, unused[:20])))
     with open(HERE / "memories.jsonl", "w", encoding="utf-8", newline="\n") as handle:
