@@ -6,6 +6,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 KINDS = {"cross_language", "alias", "everyday", "direct", "indirect", "word_form"}
@@ -22,7 +23,7 @@ def problem(text: str) -> None:
     problems.append(text)
 
 
-def read(name: str) -> list[dict[str, object]]:
+def read(name: str) -> list[dict[str, Any]]:
     rows = []
     for number, line in enumerate((HERE / name).read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -39,9 +40,10 @@ def text_lang(text: str) -> str:
     return "zh" if has_cjk else "en"
 
 
-def newest_first(memories: list[dict[str, object]], budget: int) -> set[object]:
-    kept, used = set(), 0
-    for row in sorted(memories, key=lambda row: -int(row["createdAt"])):  # type: ignore[call-overload]
+def newest_first(memories: list[dict[str, Any]], budget: int) -> set[str]:
+    kept: set[str] = set()
+    used = 0
+    for row in sorted(memories, key=lambda row: -int(row["createdAt"])):
         size = len(str(row["content"]).encode("utf-8")) + 1
         if used + size > budget:
             break
@@ -105,13 +107,13 @@ def main() -> None:
         raise SystemExit(1)
     zh_mem = sum(1 for row in memories if text_lang(str(row["content"])) != "en")
     scopes = Counter(str(row["sourceScope"]) for row in memories)
-    days = (int(memories[-1]["createdAt"]) - int(memories[0]["createdAt"])) / 86_400_000  # type: ignore[call-overload]
+    days = (int(memories[-1]["createdAt"]) - int(memories[0]["createdAt"])) / 86_400_000
     print(f"memories: {len(memories)}, Chinese {zh_mem} ({zh_mem / len(memories):.1%}), English {len(memories) - zh_mem}")
     print("scopes: " + ", ".join(f"{name} {count}" for name, count in sorted(scopes.items())))
     print(f"span: {days:.0f} days")
     langs = Counter(str(row["lang"]) for row in questions)
     print(f"messages: {len(questions)}: " + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / len(questions):.1%})" for lang in ("zh", "en", "mixed")))
-    sizes = Counter(len(row["answers"]) for row in questions)  # type: ignore[arg-type]
+    sizes = Counter(len(row["answers"]) for row in questions)
     print("answers per message: " + ", ".join(f"{size}: {count}" for size, count in sorted(sizes.items())))
     print("| kind | total | zh | en | mixed |")
     print("|---|---|---|---|---|")
@@ -124,7 +126,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     for label, budget in (("2 KB", 2048), ("8 KB", 8192)):
         kept = newest_first(memories, budget)
-        hits = [row for row in questions if set(row["answers"]) <= kept]  # type: ignore[arg-type]
+        hits = [row for row in questions if set(row["answers"]) <= kept]
         cells = []
         for lang in ("zh", "en", "mixed"):
             total = sum(1 for row in questions if row["lang"] == lang)
