@@ -24,6 +24,7 @@ SETS = {
     "bilingual": ("memories.jsonl", "questions.jsonl"),
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
+    "bilingual4": ("memories.jsonl", "questions.jsonl"),
 }
 
 
