@@ -195,3 +195,33 @@ def test_any_app_id_is_refused_or_names_a_dir_directly_inside_the_os_config_dir(
     else:
         assert settings.config_dir.parent == os_dir
         assert settings.config_dir.name == (app_id or config.APP_ID)
+
+
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_config_dir_flag_is_a_usage_error_not_the_default_store(
+        value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--config-dir "$DIR"` with DIR unset must not serve (and edit) the real memories."""
+    with pytest.raises(SystemExit) as exit_info:
+        settings_from_args(["--config-dir", value], {"AI_MEMORY_CONFIG_DIR": str(tmp_path)})
+    assert exit_info.value.code == 2
+    assert "argument --config-dir: expected a directory, got an empty value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url, problem", [
+    ("notaurl", "must start with http:// or https://"),
+    ("ftp://x", "must start with http:// or https://"),
+    ("http://", "has no host name"),
+    ("http://h:99999/v1", "has a port outside 1 to 65535"),
+    ("http://h:0/v1", "has port 0; a port is 1 to 65535"),
+    ("http://h /v1", "holds a space"),
+    ("http://[::1/v1", "is not a valid URL"),
+])
+def test_a_base_url_that_cannot_work_is_a_usage_error_at_start_from_flag_or_env(
+        url: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, env, source in ((["--base-url", url], {}, "argument --base-url: the base URL"),
+                              ([], {"AI_MEMORY_BASE_URL": url}, "AI_MEMORY_BASE_URL")):
+        with pytest.raises(SystemExit) as exit_info:
+            settings_from_args(["--config-dir", str(tmp_path), *argv], env)
+        assert exit_info.value.code == 2
+        assert f"{source} {problem}" in capsys.readouterr().err
+

@@ -573,7 +573,7 @@ test("the chat notice says 正在整理记忆… while a round runs, and 取消�
   const extraction = useMemoryExtraction({
     extract: (turn) => new Promise((done) => {
       seen = turn.signal;
-      turn.signal?.addEventListener("abort", () => done(outcome(null)));
+      turn.signal?.addEventListener("abort", () => done({ ...outcome(null), error: "CANCELLED: cancelled by the caller" }));
     }),
   });
   mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
@@ -612,6 +612,23 @@ test("after a round that changed something: 记忆已更新：新增 N 条，更
   await flushPromises();
   assert.deepEqual(undone, ["ch-9"]);
   assert.equal(mounted.text(), zh.undone);
+});
+
+test("a round that failed says why in the notice (no model configured), and the next good round replaces it", async () => {
+  const answers: ExtractionOutcome[] = [
+    { ...outcome(null), error: "AI_CONFIG: no model configured: send provider.model, or start the sidecar with --model" },
+    outcome({ memories: [], added: [item("a", "x")], updated: [], evicted: [], dropped: 0, changeId: "ch-1",
+              archived: [], revived: [] }),
+  ];
+  const extraction = useMemoryExtraction({ extract: async () => answers.shift()! });
+  mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
+  await extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.text(), zh.errors.AI_CONFIG);
+  assert.doesNotMatch(mounted.text(), /--model/, "a sentence, never the raw message");
+  await extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.text(), "记忆已更新：新增 1 条，更新 0 条 · 撤销");
 });
 
 test("a round that changed nothing shows nothing", async () => {
