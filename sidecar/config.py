@@ -218,8 +218,8 @@ def _config_dir(args: argparse.Namespace, env: dict[str, str], parser: argparse.
 
 
 class _AppSettings(msgspec.Struct):
-    aiMemoryLimit: int | None = None
-    # Any JSON: a wrong-typed archive setting must not cost the memory limit beside it.
+    # Any JSON: one wrong-typed setting must not cost the other; each is checked (and warned about) where used.
+    aiMemoryLimit: object = None
     aiMemoryArchiveLimit: object = None
 
 
@@ -281,15 +281,34 @@ def resolve_archive_limit(settings: Settings) -> int:
     if settings.archive_limit is not None:
         return settings.archive_limit
     app = _app_settings(settings.app_config_file)
-    configured = app.aiMemoryArchiveLimit if app is not None else None
-    if type(configured) is not int:
+    configured = _whole_number(settings.app_config_file, "aiMemoryArchiveLimit",
+                               app.aiMemoryArchiveLimit if app is not None else None, DEFAULT_ARCHIVE_LIMIT)
+    if configured is None:
         return DEFAULT_ARCHIVE_LIMIT
     return max(0, min(MAX_ARCHIVE_LIMIT, configured))
 
 
 def _app_config_limit(path: Path) -> int | None:
     app = _app_settings(path)
-    return app.aiMemoryLimit if app is not None else None
+    return _whole_number(path, "aiMemoryLimit", app.aiMemoryLimit if app is not None else None,
+                         DEFAULT_MEMORY_LIMIT)
+
+
+_type_warned: set[tuple[str, str, str]] = set()
+
+
+def _whole_number(path: Path, name: str, value: object, default: int) -> int | None:
+    """`value` when it is a JSON whole number; None (one warning naming its JSON type) when it is set but is not."""
+    if value is None:
+        return None
+    if type(value) is int:
+        return value
+    kind = {bool: "true/false", str: "a string", float: "a fraction", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__)
+    if (str(path), name, kind) not in _type_warned:
+        _type_warned.add((str(path), name, kind))
+        log.warning("settings.%s in %s is %s, not a whole number; using %d", name, path, kind, default)
+    return None
 
 
 def _app_settings(path: Path) -> _AppSettings | None:

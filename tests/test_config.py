@@ -97,6 +97,7 @@ def test_a_fifo_as_app_config_is_never_read(tmp_path: Path) -> None:
 @pytest.fixture
 def fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(config, "_clamp_warned", set())
+    monkeypatch.setattr(config, "_type_warned", set())
 
 
 def config_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -123,6 +124,33 @@ def test_a_clamped_app_config_limit_is_one_warning(tmp_path: Path, caplog: pytes
         assert resolve_limit(None, Settings(config_dir=tmp_path)) == 10
     [warning] = config_warnings(caplog)
     assert "app_config.json" in warning and "using 10" in warning
+
+
+@pytest.mark.parametrize("value, kind", [("20", "a string"), (20.5, "a fraction"), (True, "true/false"),
+                                         ([20], "a list")])
+def test_a_wrong_typed_limit_is_one_warning_and_costs_nothing_beside_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, fresh_warnings: None, value: object, kind: str) -> None:
+    (tmp_path / "app_config.json").write_text(json.dumps(
+        {"settings": {"aiMemoryLimit": value, "aiMemoryArchiveLimit": 30}}))
+    caplog.set_level(logging.WARNING)
+    settings = Settings(config_dir=tmp_path)
+    for _ in range(3):
+        assert resolve_limit(None, settings) == 100
+        assert config.resolve_archive_limit(settings) == 30
+    [warning] = config_warnings(caplog)
+    assert f"settings.aiMemoryLimit in {tmp_path / 'app_config.json'} is {kind}, not a whole number; using 100" \
+        == warning
+
+
+def test_a_wrong_typed_archive_limit_is_one_warning_and_keeps_the_memory_limit(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, fresh_warnings: None) -> None:
+    (tmp_path / "app_config.json").write_text(json.dumps(
+        {"settings": {"aiMemoryLimit": 40, "aiMemoryArchiveLimit": "lots"}}))
+    caplog.set_level(logging.WARNING)
+    settings = Settings(config_dir=tmp_path)
+    assert (resolve_limit(None, settings), config.resolve_archive_limit(settings)) == (40, 10000)
+    [warning] = config_warnings(caplog)
+    assert "settings.aiMemoryArchiveLimit" in warning and "is a string" in warning
 
 
 def test_settings_that_do_what_was_asked_say_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture,
