@@ -149,7 +149,8 @@ class Dispatcher:
     def _decode_frame(frame: Frame) -> Union[IncomingMessage, list[msgspec.Raw], ErrorResponse]:
         if isinstance(frame, Oversize):
             return _error(None, ErrorCode.RPC_INVALID_REQUEST,
-                          f"request line of {frame.size} bytes exceeds the size cap")
+                          f"request line of {frame.size} bytes exceeds the size cap of {frame.cap} bytes "
+                          "(--max-line-bytes)")
         try:
             frame.decode("utf-8")
             return _message_decoder.decode(frame)
