@@ -36,7 +36,7 @@ _encoder = msgspec.json.Encoder()
 _EMPTY_OBJECT = b"{}"
 _TOO_DEEP = "the line nests too deeply to parse"
 _NOT_A_REQUEST = ('not a JSON-RPC 2.0 request (needs "jsonrpc": "2.0", a string method, '
-                  "and a string or number id)")
+                  "and a string, number or null id)")
 
 
 class Route(NamedTuple):
