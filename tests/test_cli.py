@@ -3,6 +3,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,6 +75,15 @@ def test_help_explains_use_not_only_flags(capsys: pytest.CaptureFixture[str]) ->
     # Issue 19.3: which app's memories a plain start serves, and how to name another app.
     assert "without flags this serves the memories of the app whose identifier is ai-memory-sidecar" in text
     assert "--app-id com.example.chat" in text and "AI_MEMORY_APP_ID" in text
+
+
+def test_the_help_names_every_method_of_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    from protocol import METHODS
+
+    with pytest.raises(SystemExit):
+        settings_from_args(["--help"], {})
+    named = set(re.findall(r"[a-z_$/A-Za-z]+", capsys.readouterr().out))
+    assert sorted(set(METHODS) - named) == []
 
 
 def test_every_flag_is_in_the_readme_synopsis_with_the_same_metavar() -> None:
