@@ -196,7 +196,7 @@ def test_the_committed_tables_are_exactly_in_the_generator_s_output_format(name:
 def test_the_committed_glosses_are_short_chinese_words_and_the_related_words_are_capped() -> None:
     zh = json.loads((DATA / "dictionary_zh.json").read_text(encoding="utf-8"))
     en = json.loads((DATA / "dictionary_en.json").read_text(encoding="utf-8"))
-    assert set(zh) == {"about", "glosses", "forms"} and set(en) == {"about", "synonyms", "derived", "broader"}
+    assert set(zh) == {"about", "glosses", "forms"} and set(en) == {"about", "synonyms", "derived", "broader", "occupations"}
     for glosses in zh["glosses"].values():
         listed = glosses.split()
         assert 1 <= len(listed) <= build.MAX_GLOSSES
@@ -253,3 +253,18 @@ def test_a_person_s_or_a_place_s_name_is_no_neighbour() -> None:
     assert build.named(build.Headword("andrew", 1, proper=True), wordnet)
     assert build._PROPER.search("n. 安德鲁（男子名）") and build._PROPER.search("n. 温哥华（加拿大主要港市）")
     assert not build._PROPER.search("n. 地毯, 毛毯")
+
+
+def test_an_occupation_is_a_person_noun_below_a_class_of_people_by_what_they_do() -> None:
+    synsets = {
+        "n1": build.Synset(["nurse"], [], "n", ["n2"], category=18), "n2": build.Synset(["professional"], [], "n", [],
+                                                                                          category=18),
+        "n3": build.Synset(["sister"], [], "n", ["n4"], category=18), "n4": build.Synset(["relative"], [], "n", [],
+                                                                                           category=18),
+        "n5": build.Synset(["generalissimo"], [], "n", ["n2"], category=18),
+    }
+    wordnet = build.WordNet(synsets=synsets, first={"n": {"nurse": "n1", "sister": "n3", "general": "n5"}},
+                            usage={"nurse": {"n": 5}, "sister": {"n": 9}, "general": {"n": 2, "a": 30}})
+    words = {word: build.Headword(word, rank, ["n"] if word != "general" else ["a", "n"])
+             for rank, word in enumerate(("nurse", "sister", "general"))}
+    assert build.occupation_table(words, wordnet) == {"nurse": "professional"}

@@ -211,6 +211,17 @@ _STATES_TIME = re.compile(
 WHEN_TERM = "%when"
 
 
+# A question asking what someone does for a living ("what is her job", "他是做什么工作的") is answered by a memory
+# naming an occupation.
+_ASKS_OCCUPATION = re.compile(
+    r"\b(?:jobs?|occupations?|professions?|careers?|for (?:a )?living|for work|works? as|working as"
+    r"|(?:what|which|new) (?:role|position)s?)\b|职业|做什么工作|什么工作|干什么的|做什么的|干哪行|职位|岗位")
+
+
+def asks_occupation(text: str) -> bool:
+    return _ASKS_OCCUPATION.search(normalise(text)) is not None
+
+
 def asks_when(text: str) -> bool:
     return _ASKS_WHEN.search(normalise(text)) is not None
 

@@ -27,6 +27,7 @@ class Dictionary(NamedTuple):
     forms: dict[str, str]  # stem → the stems of its irregular forms, and the form's → the base's
     broader: dict[str, str]  # a noun's stem → the stems of the common words naming the classes above it
     neighbours: dict[str, str]  # stem → the stems of the words whose GloVe vectors are nearest its own
+    occupations: dict[str, str]  # a noun naming what a person does, as written ("designer") → its class of people
 
 
 def read_dictionary() -> Dictionary:
@@ -41,7 +42,7 @@ def read_dictionary() -> Dictionary:
                 if len(found) < HEADWORDS_PER_GLOSS:
                     starting[gloss] = (*found, head)
     return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"],
-                      read_table("neighbours_en.json")["neighbours"])
+                      read_table("neighbours_en.json")["neighbours"], en["occupations"])
 
 
 @memo(max_bytes=64 * 1024 * 1024)
@@ -151,3 +152,16 @@ def glossed_terms(words: Iterable[str], folded: str) -> list[str]:
             if len(gloss) > 1:
                 found.update(dict.fromkeys(GLOSSED + piece for piece in tokens(gloss)))
     return list(found)
+
+
+_ENGLISH_WORD = re.compile(r"[a-z]+")
+
+
+def states_occupation(folded: str) -> bool:
+    """Whether a folded text names what someone does for a living ("a marine biologist", "two nurses"): one of its
+    English words, or that word without a plural ending, is a noun naming a kind of worker."""
+    table = dictionary().occupations
+    for word in _ENGLISH_WORD.findall(folded):
+        if word in table or (word.endswith("s") and (word[:-1] in table or word[:-2] in table)):
+            return True
+    return False

@@ -12,6 +12,7 @@ from protocol import MemoryItem
 from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
 from sidecar.rules.concepts import (
     WHEN_TERM,
+    asks_occupation,
     asks_when,
     concept_terms,
     states_time,
@@ -25,6 +26,7 @@ from sidecar.rules.dictionary import (
     expansions,
     glossed_terms,
     neighbour_expansions,
+    states_occupation,
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
@@ -59,6 +61,10 @@ ROOT_WEIGHT = 0.5
 COMPOUND_WEIGHT = 0.5
 # A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
 WHEN_WEIGHT = 0.5
+# A question asking what someone does for a living prefers, as weakly, the memories naming an occupation (WordNet's
+# nouns for kinds of workers, professionals, experts, creators, leaders: tools/lexicon/build.py).
+OCCUPATION_WEIGHT = 0.5
+OCCUPATION_TERM = "%occupation"
 # A message asking for advice ("推荐…", "should I…") weakly prefers, as much as they are rare, the memories
 # stating a lasting constraint (an allergy, an injury, a diet, a fear, a budget): advice must respect them.
 CONSTRAINT_WEIGHT = 0.8
@@ -107,6 +113,8 @@ def search_terms(text: str) -> list[str]:
     terms += concept_terms(text)
     if states_time(text):
         terms.append(WHEN_TERM)
+    if OCCUPATION_WEIGHT > 0 and states_occupation(normalise(text)):
+        terms.append(OCCUPATION_TERM)
     if states_constraint(text):
         terms.append(CONSTRAINT_TERM)
     return terms
@@ -115,7 +123,7 @@ def search_terms(text: str) -> list[str]:
 def _marker(term: str) -> bool:
     """A term saying what kind of thing a memory states (when, a constraint, a class its nouns belong to), not
     one of its words: it neither lengthens a memory nor expands a query."""
-    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] in (BROADER, GLOSSED)
+    return term in (WHEN_TERM, CONSTRAINT_TERM, OCCUPATION_TERM) or term[0] in (BROADER, GLOSSED)
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -309,6 +317,8 @@ class RankingIndex:
                         weights[joined] = COMPOUND_WEIGHT
         if WHEN_TERM in self._postings and asks_when(bounded):
             weights[WHEN_TERM] = WHEN_WEIGHT
+        if OCCUPATION_TERM in self._postings and asks_occupation(bounded):
+            weights[OCCUPATION_TERM] = OCCUPATION_WEIGHT
         if CONSTRAINT_WEIGHT > 0 and CONSTRAINT_TERM in self._postings and asks_for_advice(bounded):
             weights[CONSTRAINT_TERM] = CONSTRAINT_WEIGHT
         if self._aliases:
