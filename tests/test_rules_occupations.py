@@ -21,10 +21,11 @@ def mem(id_: str, content: str, created_at: int = 1) -> MemoryItem:
 
 @pytest.mark.parametrize(("text", "asks"), [
     ("What is her job now?", True), ("What does Lena do for a living?", True), ("Does he still work as a chef?", True),
-    ("他现在是做什么工作的？", True), ("她的职业是什么", True), ("What new role did he take?", True),
-    ("What does Lena do on weekends?", False), ("When did Lena move?", False), ("她周末做什么", False),
+    ("What new role did he take?", True), ("What does Lena do on weekends?", False), ("When did Lena move?", False),
+    ("她现在是做什么工作的？", False),  # English only: the memory side knows English nouns
+    ("Run 10 jobs overnight", False), ("restart the cron-job service", False),
 ])
-def test_a_question_asks_for_an_occupation_in_either_language(text: str, asks: bool) -> None:
+def test_an_english_question_asks_for_an_occupation(text: str, asks: bool) -> None:
     assert asks_occupation(text) is asks
 
 
@@ -51,6 +52,7 @@ def test_a_question_about_a_job_prefers_the_memory_naming_one_among_many_about_t
     assert weights[rank.OCCUPATION_TERM] == rank.OCCUPATION_WEIGHT
     assert index.items[index.order("What is Lena's job?")[0]].id == "job"
     assert rank.OCCUPATION_TERM not in index._query_weights("Where did Lena go?")
+    assert rank.OCCUPATION_TERM not in rank.search_terms("Lena is a nurse")  # the archive's ranking never sees it
 
 
 def test_naming_an_occupation_neither_lengthens_a_memory_nor_joins_the_query_s_feedback(

@@ -211,11 +211,12 @@ _STATES_TIME = re.compile(
 WHEN_TERM = "%when"
 
 
-# A question asking what someone does for a living ("what is her job", "他是做什么工作的") is answered by a memory
-# naming an occupation.
+# A question asking what someone does for a living ("what is her job", "what does he do for work") is answered by a
+# memory naming an occupation; "jobs" and "hopper-jobs" are mostly a computer's. English only: the memory side knows
+# English nouns only, and a Chinese question would pull English memories above the Chinese ones that answer it.
 _ASKS_OCCUPATION = re.compile(
-    r"\b(?:jobs?|occupations?|professions?|careers?|for (?:a )?living|for work|works? as|working as"
-    r"|(?:what|which|new) (?:role|position)s?)\b|职业|做什么工作|什么工作|干什么的|做什么的|干哪行|职位|岗位")
+    r"(?<![\w-])job(?![\w-])|\b(?:occupation|profession|career|for (?:a )?living|for work|works? as|working as"
+    r"|(?:what|which|new) (?:role|position)s?)\b")
 
 
 def asks_occupation(text: str) -> bool:

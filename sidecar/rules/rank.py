@@ -113,8 +113,6 @@ def search_terms(text: str) -> list[str]:
     terms += concept_terms(text)
     if states_time(text):
         terms.append(WHEN_TERM)
-    if OCCUPATION_WEIGHT > 0 and states_occupation(normalise(text)):
-        terms.append(OCCUPATION_TERM)
     if states_constraint(text):
         terms.append(CONSTRAINT_TERM)
     return terms
@@ -181,6 +179,8 @@ def _read(text: str) -> _Text:
         terms += broader_terms(english)
     if GLOSSED_WEIGHT > 0:
         terms += glossed_terms(english, normalise(text))
+    if OCCUPATION_WEIGHT > 0 and states_occupation(normalise(text)):
+        terms.append(OCCUPATION_TERM)
     counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
