@@ -1,14 +1,15 @@
 """Builds memories.jsonl and questions.jsonl from src/*.txt (fixed seed, byte-identical output)."""
 
+import itertools
 import json
 import random
 import re
 import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any
 
-from langs import lang_of
-
+Row = dict[str, Any]
 HERE = Path(__file__).resolve().parent
 SEED = 20261201
 STORE_SIZE = 1000
@@ -20,13 +21,28 @@ SCOPE_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 GLOBAL_SHARE_OF_PROJECT_FACTS = 0.12
 
 
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0x20000 <= code <= 0x2A6DF or 0xF900 <= code <= 0xFAFF
+    )
+
+
+def lang_of(text: str) -> str:
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    if cjk == 0:
+        return "en"
+    return "zh" if cjk * 2 >= latin else "mixed"
+
+
 def fail(message: str) -> None:
     sys.exit(f"build.py: {message}")
 
 
-def read_sources() -> tuple[list[dict], list[dict]]:
-    memories: list[dict] = []
-    questions: list[dict] = []
+def read_sources() -> tuple[list[Row], list[Row]]:
+    memories: list[Row] = []
+    questions: list[Row] = []
     for path in sorted((HERE / "src").glob("*.txt")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             where = f"{path.name}:{number}"
@@ -50,8 +66,8 @@ def read_sources() -> tuple[list[dict], list[dict]]:
     return memories, questions
 
 
-def check_sources(memories: list[dict], questions: list[dict]) -> None:
-    keys: dict[str, dict] = {}
+def check_sources(memories: list[Row], questions: list[Row]) -> None:
+    keys: dict[str, Row] = {}
     contents: set[str] = set()
     for memory in memories:
         if memory["content"] in contents:
@@ -94,8 +110,23 @@ def epoch_ms(moment: datetime) -> int:
 
 SEASON_MONTH = {"春节": 2, "春天": 3, "夏天": 6, "暑假": 7, "秋天": 9, "国庆": 10, "双十一": 11, "底": 12, "冬天": 12}
 DATED = re.compile(r"(20\d\d) ?年 ?(?:(\d{1,2}) ?月|(春节|春天|夏天|暑假|秋天|国庆|双十一|底|冬天))?")
-DATED_EN = re.compile(r"\b(?:(January|February|March|April|May|June|July|August|September|October|November|December) )?(20\d\d)\b")
-MONTHS_EN = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+DATED_EN = re.compile(
+    r"\b(?:(January|February|March|April|May|June|July|August|September|October|November|December) )?(20\d\d)\b"
+)
+MONTHS_EN = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 
 
 def stated_date(content: str) -> int | None:
@@ -113,7 +144,7 @@ def stated_date(content: str) -> int | None:
     return latest
 
 
-CHAT_HOURS = list(range(7, 24)) + [0]
+CHAT_HOURS = [*range(7, 24), 0]
 CHAT_HOUR_WEIGHTS = [1, 2, 3, 5, 5, 5, 3, 3, 4, 4, 4, 3, 3, 4, 5, 5, 3, 1]
 
 
@@ -126,7 +157,7 @@ def chat_time_of_day(moment: int, rng: random.Random) -> int:
     return epoch_ms(midnight + offset) + rng.randrange(1000)
 
 
-def draw_times(memories: list[dict], rng: random.Random) -> None:
+def draw_times(memories: list[Row], rng: random.Random) -> None:
     start, end = epoch_ms(START), epoch_ms(END)
     span = end - start
     windows = {"any": (0.0, 1.0), "old": (0.0, 0.45), "new": (0.55, 1.0)}
@@ -140,12 +171,12 @@ def draw_times(memories: list[dict], rng: random.Random) -> None:
         moment = start + int(span * rng.uniform(low, high))
         memory["createdAt"] = chat_time_of_day(moment, rng)
     memories.sort(key=lambda memory: memory["createdAt"])
-    for before, after in zip(memories, memories[1:]):
+    for before, after in itertools.pairwise(memories):
         if after["createdAt"] <= before["createdAt"]:
             after["createdAt"] = before["createdAt"] + 1
 
 
-def scope_of(memory: dict, rng: random.Random) -> str:
+def scope_of(memory: Row, rng: random.Random) -> str:
     if memory["scope"] == "g":
         return "global"
     if rng.random() < GLOBAL_SHARE_OF_PROJECT_FACTS:
@@ -153,7 +184,7 @@ def scope_of(memory: dict, rng: random.Random) -> str:
     return f"project:{memory['scope']}"
 
 
-def dump(rows: list[dict]) -> str:
+def dump(rows: list[Row]) -> str:
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
 
 

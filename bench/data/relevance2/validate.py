@@ -5,9 +5,9 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
-from langs import lang_of
-
+Row = dict[str, Any]
 HERE = Path(__file__).resolve().parent
 STORE_SIZE = 1000
 MAX_CONTENT_CHARS = 300
@@ -19,7 +19,22 @@ SCOPE = re.compile(r"^(global|project:[a-z0-9][a-z0-9-]*)$")
 BUDGETS = (8192, 2048)
 
 
-def load(name: str, problems: list[str]) -> list[dict]:
+def is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0x20000 <= code <= 0x2A6DF or 0xF900 <= code <= 0xFAFF
+    )
+
+
+def lang_of(text: str) -> str:
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    if cjk == 0:
+        return "en"
+    return "zh" if cjk * 2 >= latin else "mixed"
+
+
+def load(name: str, problems: list[str]) -> list[Row]:
     rows = []
     for number, line in enumerate((HERE / name).read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -34,7 +49,7 @@ def load(name: str, problems: list[str]) -> list[dict]:
     return rows
 
 
-def check_memories(memories: list[dict], problems: list[str]) -> None:
+def check_memories(memories: list[Row], problems: list[str]) -> None:
     if len(memories) != STORE_SIZE:
         problems.append(f"memories: {len(memories)} rows, want {STORE_SIZE}")
     contents: set[str] = set()
@@ -68,7 +83,7 @@ def check_memories(memories: list[dict], problems: list[str]) -> None:
             problems.append(f"{where}: sourceScope {memory['sourceScope']!r}")
 
 
-def check_questions(questions: list[dict], memory_ids: set[str], problems: list[str]) -> None:
+def check_questions(questions: list[Row], memory_ids: set[str], problems: list[str]) -> None:
     texts: set[str] = set()
     for index, question in enumerate(questions, 1):
         where = f"questions.jsonl:{index}"
@@ -99,7 +114,7 @@ def check_questions(questions: list[dict], memory_ids: set[str], problems: list[
             problems.append(f"{where}: split {question['split']!r}, every row is test")
 
 
-def newest_that_fit(memories: list[dict], budget: int) -> set[str]:
+def newest_that_fit(memories: list[Row], budget: int) -> set[str]:
     chosen: set[str] = set()
     used = 0
     for memory in reversed(memories):
@@ -115,7 +130,7 @@ def share(hits: int, total: int) -> str:
     return f"{100 * hits / total:.1f} % ({hits}/{total})" if total else "n/a"
 
 
-def report(memories: list[dict], questions: list[dict]) -> None:
+def report(memories: list[Row], questions: list[Row]) -> None:
     print(f"memories: {len(memories)}")
     print("  lang:", dict(Counter(lang_of(m["content"]) for m in memories).most_common()))
     scopes = Counter(m["sourceScope"] for m in memories)
@@ -131,7 +146,9 @@ def report(memories: list[dict], questions: list[dict]) -> None:
     age = {m["id"]: rank for rank, m in enumerate(reversed(memories))}
     ages = sorted(age[a] for q in questions for a in q["answers"])
     quarter = len(ages) // 4
-    print(f"  answer age ranks (0 = newest): p25 {ages[quarter]}, median {ages[len(ages) // 2]}, p75 {ages[3 * quarter]}")
+    print(
+        f"  answer age ranks (0 = newest): p25 {ages[quarter]}, median {ages[len(ages) // 2]}, p75 {ages[3 * quarter]}"
+    )
     print("baseline, newest first (hit = every answer among the newest memories whose bytes + 1 fit):")
     for budget in BUDGETS:
         fit = newest_that_fit(memories, budget)
@@ -148,7 +165,8 @@ def main() -> int:
     memories = load("memories.jsonl", problems)
     questions = load("questions.jsonl", problems)
     check_memories(memories, problems)
-    check_questions(questions, {m.get("id") for m in memories if isinstance(m.get("id"), str)}, problems)
+    memory_ids = {m["id"] for m in memories if isinstance(m.get("id"), str)}
+    check_questions(questions, memory_ids, problems)
     if problems:
         for problem in problems[:50]:
             print(problem, file=sys.stderr)
