@@ -26,6 +26,7 @@ SETS = {
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
     "bilingual4": ("memories.jsonl", "questions.jsonl"),
+    "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 
 
