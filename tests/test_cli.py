@@ -129,6 +129,9 @@ def test_the_examples_in_the_help_are_requests_the_sidecar_answers(tmp_path: Pat
     (["--version"], 0, "stdout", f"memory-sidecar {__version__}"),
     (["--help"], 0, "stdout", "ai_extract_memories"),
     (["--memory-limit", "many"], 2, "stderr", "argument --memory-limit: expected a positive whole number"),
+    (["--base-url", "http://127.0.0.1:65536/v1"], 2, "stderr",
+     "argument --base-url: the base URL has a port outside 1 to 65535"),
+    (["--config-dir", ""], 2, "stderr", "argument --config-dir: expected a directory, got an empty value"),
 ])
 def test_the_process_prints_and_exits_with_usage_status(argv: list[str], status: int, stream: str,
                                                         expected: str) -> None:
