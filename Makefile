@@ -91,8 +91,8 @@ ONEFILE_EXE = $$($(BIN)/python $(BRIDGE)/scripts/build_binary.py --layout onefil
 # Both packaged layouts under the smoke tests (SIGKILLs included); the bridge's tests, which drive the
 # Tauri code path, against the shipped one-dir layout.
 smoke: binary
-	SIDECAR_BINARY="$(ONEDIR_EXE)" $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
-	SIDECAR_BINARY="$(ONEFILE_EXE)" $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py
+	SIDECAR_BINARY="$(ONEDIR_EXE)" $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py tests/test_semantic_e2e.py
+	SIDECAR_BINARY="$(ONEFILE_EXE)" SIDECAR_LAYOUT=onefile $(BIN)/python -m pytest tests/test_binary_smoke_e2e.py tests/test_semantic_e2e.py
 	export SIDECAR_BINARY="$(ONEDIR_EXE)" && cd $(BRIDGE) \
 		&& { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm test
 

@@ -62,6 +62,9 @@ class Sidecar:
         self.proc = subprocess.Popen([python, "-m", "sidecar", "--config-dir", str(config_dir), *flags],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      cwd=root, env={**os.environ, "PYTHONPATH": str(root),
+                                                    # by words: the ranking by meaning joins after a load whose
+                                                    # timing would make the figures vary (bench/semantic_blend.py)
+                                                    "AI_MEMORY_SEMANTIC": os.environ.get("AI_MEMORY_SEMANTIC", "off"),
                                                     **({} if root == ROOT else {"PYTHONDONTWRITEBYTECODE": "1"})})
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin, self.stdout = self.proc.stdin, self.proc.stdout

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -144,7 +145,8 @@ class Peer:
     def __init__(self, config_dir: Path) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "sidecar", "--config-dir", str(config_dir)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     cwd=ROOT)
+                                     cwd=ROOT, env={**os.environ,
+                                                    "AI_MEMORY_SEMANTIC": os.environ.get("AI_MEMORY_SEMANTIC", "off")})
         self.next_id = 0
 
     def call(self, method: str, params: dict[str, Any]) -> float:

@@ -35,7 +35,8 @@ def command(kind: str, config_dir: Path, *extra: str) -> list[str]:
 
 
 def env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(ROOT)}
+    # By words unless asked: the ranking by meaning joins after a background load, which timing runs must not race.
+    return {**os.environ, "PYTHONPATH": str(ROOT), "AI_MEMORY_SEMANTIC": os.environ.get("AI_MEMORY_SEMANTIC", "off")}
 
 
 def memory_items(count: int, rng: random.Random) -> list[dict[str, Any]]:

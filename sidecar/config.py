@@ -38,6 +38,8 @@ class Settings(NamedTuple):
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
     log_level: str = "WARNING"
     archive_limit: int | None = None
+    semantic: bool = False
+    """Whether the query context fuses sentence embeddings into the ranking; the command line turns it on."""
 
     @property
     def memory_file(self) -> Path:
@@ -161,6 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
                         f"default {DEFAULT_AI_TIMEOUT:g}]")
     parser.add_argument("--max-line-bytes", metavar="N", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
                         help="largest accepted request line in bytes (default 16 MiB)")
+    parser.add_argument("--semantic", metavar="MODE", choices=["on", "off"], default=None,
+                        help="on (default): the query context also ranks by meaning, with a local sentence-embedding "
+                        "model loaded in the background on the first query (about 1 s, 100 MB); off: by words only "
+                        "[env AI_MEMORY_SEMANTIC]")
     parser.add_argument("--log-level", metavar="LEVEL", default="WARNING",
                         choices=["DEBUG", "INFO", "WARNING", "ERROR"], type=str.upper,
                         help="DEBUG, INFO, WARNING (default) or ERROR; logs never carry memory text or keys")
@@ -184,6 +190,9 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
             archive_limit = _archive_limit(env["AI_MEMORY_ARCHIVE_LIMIT"])
         except argparse.ArgumentTypeError:
             parser.error(f"AI_MEMORY_ARCHIVE_LIMIT must be a whole number 0..{MAX_ARCHIVE_LIMIT}")
+    semantic = args.semantic or env.get("AI_MEMORY_SEMANTIC") or "on"
+    if semantic not in ("on", "off"):
+        parser.error(f"AI_MEMORY_SEMANTIC must be on or off, got {semantic!r}")
     if args.base_url is None and env.get("AI_MEMORY_BASE_URL"):
         problem = base_url_shape_problem(env["AI_MEMORY_BASE_URL"])
         if problem is not None:
@@ -198,6 +207,7 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
         max_line_bytes=args.max_line_bytes,
         log_level=args.log_level,
         archive_limit=archive_limit,
+        semantic=semantic == "on",
     )
 
 

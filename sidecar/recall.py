@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Optional
 
 from protocol import ArchivedItem, ContextResult, MemoryItem
@@ -12,6 +13,7 @@ from sidecar.rules.context import Lines, lines_of, render_preferred
 
 if TYPE_CHECKING:
     from sidecar.rules.archive_rank import ArchiveRanker
+    from sidecar.semantic import Semantic
     from sidecar.store import FileSnapshot
 
 # More archived memories than fit in any budget worth asking for are never candidates for the prompt.
@@ -22,8 +24,9 @@ class Recall:
     """One owner of the archive's ranking beside the store's (`Ranking`); the archive's is brought up to
     date by difference when either file's snapshot changed (one snapshot object per file state)."""
 
-    def __init__(self, ranking: Ranking) -> None:
+    def __init__(self, ranking: Ranking, semantic: Optional[Semantic] = None) -> None:
         self.ranking = ranking
+        self.semantic = semantic
         self._of: Optional[tuple[FileSnapshot[MemoryItem], FileSnapshot[ArchivedItem]]] = None
         self._archive: Optional[ArchiveRanker] = None
 
@@ -48,6 +51,18 @@ class Recall:
         return [(index.items[which], score, None) if isinstance(which, int)
                 else (as_memory(which), score, which.archived_at) for which, score in merged]
 
+    def _fused(self, items: Sequence[MemoryItem], ranked: list[tuple[int, float]], query: str
+               ) -> list[tuple[int, float]]:
+        """The active store's (position, score) best first: the lexical ranking fused with the semantic one when
+        that is ready. The scores stay the lexical ones in their order, so the archive interleaves as deep."""
+        order = self.semantic.order([item.content for item in items], query) if self.semantic is not None else None
+        if order is None:
+            return ranked
+        from sidecar.rules.fusion import fused_order
+
+        fused = fused_order([position for position, _ in ranked], order, sum(1 for _, score in ranked if score > 0))
+        return list(zip(fused, (score for _, score in ranked), strict=True))
+
     def archived_matching(self, both: Both, query: str) -> list[ArchivedItem]:
         return [item for _, item in self.archive(both).scored(query)]
 
@@ -57,7 +72,7 @@ class Recall:
         from sidecar.rules.archive_rank import merge_ranked
 
         index, lines = self.ranking.derived(both.store)
-        ranked = index.ranked(query)
+        ranked = self._fused(index.items, index.ranked(query), query)
         archived = self.archive(both).scored(query, MAX_ARCHIVED_IN_CONTEXT) if len(self.archive(both)) else []
         if not archived:
             return render_preferred(index.items, [p for p, _ in ranked], budget_bytes, lines)

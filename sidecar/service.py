@@ -104,8 +104,9 @@ class MemoryService:
     def recall(self) -> Recall:
         if self._recall is None:
             from sidecar.recall import Recall  # with the first query, not at start-up
+            from sidecar.semantic import Semantic
 
-            self._recall = Recall(self.ranking)
+            self._recall = Recall(self.ranking, Semantic() if self.settings.semantic else None)
         return self._recall
 
     @property

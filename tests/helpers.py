@@ -45,6 +45,9 @@ def item(id_: str, content: str, created_at: int, scope: str = "global") -> dict
 def sidecar_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("AI_MEMORY_")}
     env["PYTHONPATH"] = str(ROOT)
+    # Ranking by meaning joins once its model has loaded in the background: on for the tests that ask for it,
+    # off for the others, whose lexical order must not change with the machine's speed.
+    env["AI_MEMORY_SEMANTIC"] = "off"
     env.update(extra)
     return env
 
@@ -52,9 +55,11 @@ def sidecar_env(**extra: str) -> dict[str, str]:
 class SidecarProcess:
     """The real `python -m sidecar`, with stdout lines and stderr collected by reader threads."""
 
-    def __init__(self, config_dir: Path, *args: str, env: Optional[dict[str, str]] = None) -> None:
+    def __init__(self, config_dir: Path, *args: str, env: Optional[dict[str, str]] = None,
+                 program: Optional[list[str]] = None) -> None:
+        """`program`: the command that runs the sidecar (a packaged build); by default this Python's module."""
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sidecar", "--config-dir", str(config_dir), *args],
+            [*(program or [sys.executable, "-m", "sidecar"]), "--config-dir", str(config_dir), *args],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             env=env or sidecar_env(), cwd=ROOT,
         )

