@@ -425,6 +425,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     switched = _SWITCHED_OBJECT.search(folded)
     if switched is not None and switched.group(1).startswith("from "):
         return None, ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+    if switched is None:
+        switched = _CHANGED_OBJECT.search(folded)  # "changed the wifi password": the object is what changed
     if switched is not None:
         span = switched.group(1)
     else:
@@ -448,6 +450,11 @@ _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|
 _SWITCHED_OBJECT = compile_fast(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
                               r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
+# A change verb whose object ends the clause names what changed, not a new value ("replaced the back tyre").
+_CHANGED_OBJECT = compile_fast(r"\b(?:changed|replaced|upgraded|updated|renewed|reset|swapped|repaired)\s+"
+                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my|our)\s+)"
+                               r"([a-z][a-z -]{0,30}?)\s*"
+                               r"(?:[,.;!]|$|\s+(?:last|this|yesterday|today|recently|again)\b)")
 _SUBJECT_NOUN = compile_fast(SUBJECT_NOUNS)
 _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
@@ -649,6 +656,8 @@ def plural_subject(a: Frame, b: Frame) -> bool:
     unless both texts name the same one beside it ("the user's housemate Zhao Xue")."""
     if not (a.people | b.people) & MANY_PEOPLE:
         return False
+    if a.named_as and a.named_as == b.named_as:
+        return False  # "the user's classmate Wang Fang" on both sides: one person
     named_a, named_b = _names_before(a), _names_before(b)
     return not named_a or named_a != named_b
 

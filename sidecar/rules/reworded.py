@@ -89,6 +89,10 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
         # What frames the slot must name what changed: a date and the change cue name nothing ("用户最近换了
         # 机械键盘" / "用户最近换了电动牙刷" share only "recently changed").
         attribute = shared & frozenset(tokens(WHEN_OR_CUE.sub(" ", soft_a[:start] + " " + soft_a[len(soft_a) - end:])))
+        if not (_numeric(pair, slot_a) and _numeric(pair, slot_b)):
+            # Nor does whose fact it is ("the user's daughter switched to …" / "… switched to …"), unless the
+            # values are numbers, which say their measure themselves ("is four" / "is five now").
+            attribute &= token_set(predicate(a)) & token_set(predicate(b))
         if cue:
             # A cue inside a replaced noun ("多语言切换按钮") changes nothing: it must frame the slot.
             cue = (has_change_cue(frames(soft_a[:start]) | frames(soft_a[len(soft_a) - end:]))
