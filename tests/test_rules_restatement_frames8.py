@@ -5,10 +5,14 @@ attribute, a shared date or ordinal alone is no one fact), each beside look-alik
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
 
 from sidecar.rules.facts import frame
+from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
+from sidecar.rules.retold import dated_apart
 from sidecar.rules.tokens import token_set
 from tests.helpers import restates_both_ways
+from tests.strategies import contents
 
 # Each pair must stay two facts.
 TWO_FACTS = [
@@ -19,6 +23,17 @@ TWO_FACTS = [
     ("The user replaced the front brake", "The user replaced the rear brake"),
     ("The user changed the garage code", "The user changed the alarm code"),
     ("The user renewed the car insurance last week", "The user renewed the home insurance last week"),
+    # an ordinal after whose thing it is picks one of several: two ordinals, two things
+    ("The user's first flat was in Hove", "The user's second flat was in Hove"),
+    ("用户的第一份实习在银行", "用户的第二份实习在银行"),
+    ("用户第一次滑雪是在长白山", "用户第二次滑雪是在长白山"),
+    # one kind of event in two years is two events; a shared year alone names no attribute
+    ("The user visited Kyoto in 2017", "The user visited Kyoto in 2023"),
+    ("用户 2016 年考了驾照", "用户 2016 年学会了游泳"),
+    # a noun added after a thing someone has names another thing
+    ("The user's bike is a Brompton", "The user's bike lock is a Brompton"),
+    ("The user's graduation is on 5 July", "The user's graduation party is on 5 July"),
+    ("用户的耳机是索尼", "用户的耳机线是索尼的"),
 ]
 
 # Beside them, one fact each.
@@ -29,6 +44,14 @@ ONE_FACT = [
     # a relative named on both sides is one person, whose single-valued attribute changed
     ("用户的同事李强住在苏州", "用户的同事李强搬到了无锡"),
     ("The user's flatmate Jonas lives in Graz", "The user's flatmate Jonas moved to Linz"),
+    # the same ordinal on both sides, or one that is the value ("the 4th floor"), still lets a value change
+    ("The user's first flat was in Hove", "The user's first flat was in Hove, near the seafront"),
+    ("The user lives on the 4th floor", "The user now lives on the 6th floor"),
+    # one event on one date, told with detail
+    ("The user visited Kyoto in 2017", "The user visited Kyoto in 2017 with her sister"),
+    # a property of the thing, or the noun saying what kind of thing it is, is the same thing
+    ("The user's hamster is called Pip", "The user's hamster's name is Pip"),
+    ("用户的平板是华为的", "用户的平板电脑是华为的"),
 ]
 
 
@@ -48,6 +71,21 @@ def test_two_colleagues_named_apart_stay_two_people() -> None:
     """Issue 16.1: the named-relative rule needs the same name on both sides."""
     assert not restates_both_ways("用户的同事李强住在苏州", "用户的同事赵磊搬到了无锡")
     assert not restates_both_ways("The user's flatmate Jonas lives in Graz", "The user's flatmate Petra moved to Linz")
+
+
+def test_an_ordinal_after_whose_thing_it_is_picks_one_and_one_after_a_verb_is_a_value() -> None:
+    """Issue 16.2."""
+    assert leading_ordinals("用户的第三台相机是富士") == frozenset({3})
+    assert leading_ordinals("The user's 2nd phone") == frozenset({2})
+    assert leading_ordinals("The user lives on the fifth floor") == frozenset()
+    assert leading_ordinals("用户在比赛里拿了第二名") == frozenset()
+
+
+@given(contents, contents)
+def test_ordinals_never_raise_and_conflict_symmetrically(a: str, b: str) -> None:
+    """Issue 16.2: drawn text of every kind."""
+    assert ordinals_conflict(a, b) == ordinals_conflict(b, a)
+    assert dated_apart(a, b) == dated_apart(b, a)
 
 
 def test_a_change_verbs_object_is_the_head_of_the_change() -> None:

@@ -28,7 +28,7 @@ from sidecar.rules.lexicon import (
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import alternatives, compile_fast
-from sidecar.rules.tokens import is_cjk, normalise, token_set
+from sidecar.rules.tokens import is_cjk, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
 
@@ -68,6 +68,7 @@ class Frame(NamedTuple):
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
+    head_words: tuple[str, ...] = ()  # before the end of a head someone has ("the user's guitar amp is"), in order
     named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
 
 
@@ -281,13 +282,13 @@ def frame(text: str) -> Frame:
     plain = _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))
     if _HAS_DATE_OR_HABIT.search(plain):
         plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", plain))
-    head, head_order = _head(folded, ordered)
+    head, head_order, head_words = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
-                 named_as=named_as)
+                 head_words=head_words, named_as=named_as)
 
 
 def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
@@ -420,11 +421,12 @@ def _new_value(folded: str) -> bool:
     return not ends or bool(token_set(folded[ends[-1]:]))
 
 
-def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str]:
-    """The head's words, and its CJK characters in text order."""
+def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str, tuple[str, ...]]:
+    """The head's words, its CJK characters in text order, and, when the head is a thing someone has, the words
+    and characters before its end."""
     switched = _SWITCHED_OBJECT.search(folded)
     if switched is not None and switched.group(1).startswith("from "):
-        return None, ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+        return None, "", ()  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
     if switched is None:
         switched = _CHANGED_OBJECT.search(folded)  # "changed the wifi password": the object is what changed
     if switched is not None:
@@ -432,15 +434,18 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     else:
         hit = _HEAD_END.search(folded)
         if hit is None:
-            return None, ""
+            return None, "", ()
         span = _VERB_BEFORE_DE.sub("", folded[:hit.start()])  # "电脑装的是": the computer, not "装"
     named = _subject(span, mentions, whole=True)
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
                      and t not in _PERSON_CONCEPTS) - _SUBJECT_TOKENS
-    return head, "".join(c for c in span if c in head)
+    in_order = tuple(piece for token in tokens(span) for piece in (token if is_cjk(token[0]) else [token])
+                     ) if _POSSESSED.search(span) else ()
+    return head, "".join(c for c in span if c in head), in_order
 
 
+_POSSESSED = re.compile(r"['’]s\s|\b(?:his|her|their|its|my|our)\s|的")
 # "X 装的是 / 用的是 / 开的是 …": a one-character verb before "的" says how X holds its value, not what X is.
 _VERB_BEFORE_DE = re.compile("(?<=[\u4e00-\u9fff]{2})[装用开穿戴住养吃喝听看玩读学选买骑带考报跑写种]的$")
 _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
@@ -463,6 +468,16 @@ _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").repl
 # What a head may add without naming another thing ("测试" / "测试框架", "Node" / "Node 版本").
 GENERIC_HEADS = frozenset("框 架 工 具 软 件 系 统 平 台 版 本 应 用 framework tool software system platform"
                           " version app".split())
+
+
+# Nouns that name a property of a thing, not another thing ("the parrot's name", "the bike's brand").
+PROPERTY_NOUNS = frozenset(token for word in ("name colour color brand make model size type kind theme format style"
+                                              " version price cost shape material breed number address title")
+                           .split() for token in tokens(word))
+
+# The same in Chinese, and nouns that say what kind of thing the head is ("笔记本" / "笔记本电脑").
+_CJK_PROPERTY_NOUNS = ("名字 名称 颜色 品牌 牌子 型号 尺寸 尺码 大小 价格 款式 主题 格式 风格 版本 材质 品种 号码 地址"
+                       " 电脑 设备 机器 产品").split()
 
 
 def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool:
@@ -628,6 +643,8 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
     if not (mine <= theirs or theirs <= mine):
         return True
+    if mine and theirs and mine != theirs and _noun_added_after(*((a, b) if len(mine) < len(theirs) else (b, a))):
+        return True
     # A Chinese compound names another thing by the one noun it adds: "手机" / "手机壳", "电脑" / "电脑桌".
     # A modifier before it names the same thing ("主编辑器" / "主力编辑器").
     cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
@@ -635,6 +652,26 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
         return False
     shorter, longer = sorted((a.head_order, b.head_order), key=len)
     return not longer.endswith(shorter[-1:]) or longer.startswith(shorter)
+
+
+def _noun_added_after(small: Frame, large: Frame) -> bool:
+    """The larger head, of a thing someone has, adds a noun right after the smaller one, naming another thing
+    ("guitar" / "guitar amp", "相机" / "相机镜头"); a modifier before it ("main laptop") or a noun naming a
+    property of the thing or its kind ("parrot's name", "笔记本" / "笔记本电脑") does not. In Chinese, where
+    words have no bounds, the added noun must be two characters or more."""
+    if not large.head_words or not small.head_words or not large.head or not small.head:
+        return False  # only a thing someone has: other heads are often a clause's first words
+    shorter, longer = small.head_order, large.head_order
+    if len(shorter) >= 2 and longer.startswith(shorter) and len(longer) - len(shorter) >= 2:
+        added = longer[len(shorter):]
+        return not (set(added) <= GENERIC_HEADS or any(added.startswith(noun) for noun in _CJK_PROPERTY_NOUNS))
+    if len(large.head_words) < 2:
+        return False
+    last, before = large.head_words[-1], small.head_words[-1]
+    if (is_cjk(last[0]) or is_cjk(before[0]) or last not in large.head or before not in small.head
+            or last in small.head or last in GENERIC_HEADS | PROPERTY_NOUNS or is_person(before)):
+        return False
+    return large.head_words[-2] == before
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:

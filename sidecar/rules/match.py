@@ -24,9 +24,10 @@ from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.ordinals import ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.reported import as_told, may_report
-from sidecar.rules.retold import same_event
+from sidecar.rules.retold import dated_apart, same_event
 from sidecar.rules.reworded import REASON_SLOT, reworded, shares_little_but_numbers, without_reason
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
@@ -55,6 +56,8 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
+    if ordinals_conflict(a, b):
+        return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
         told_a, told_b = as_told(a, b)
         if told_a is not a or told_b is not b:
@@ -118,7 +121,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
             (hints_b & _HINT_OLD_VALUE and names_old_value(a, b, frame_a, frame_b))
             or (hints_a & _HINT_OLD_VALUE and names_old_value(b, a, frame_b, frame_a))):
         return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
-    if people_conflict(frame_a, frame_b):
+    if people_conflict(frame_a, frame_b) or dated_apart(a, b):
         return False
     if frame_a.negated != frame_b.negated:
         return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
@@ -184,6 +187,8 @@ def may_replace(old: str, new: str) -> bool:
     """False when `new` is about someone or something else than `old`: other people or roles, another
     attribute or head, another qualifier (home / work), or the same attribute of another subject. The
     model's own merge decision (issue 16.6) is honoured only when this holds."""
+    if ordinals_conflict(old, new):
+        return False
     old, new = canonical(old), canonical(new)
     frame_old, frame_new = frame(old), frame(new)
     if (people_conflict(frame_old, frame_new) or attributes_conflict(frame_old, frame_new)

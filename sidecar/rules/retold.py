@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from sidecar.rules.events import told_event
 from sidecar.rules.evidence import CUE_TOKENS, USER_WORDS, Pair, chars, has_digit
 from sidecar.rules.facts import frame
@@ -36,3 +38,22 @@ def _event_content(plain: str) -> frozenset[str]:
 
 # Particles, classifiers and small verbs around an event: no content of their own.
 _EVENT_FUNCTION_CHARS = frozenset("了的在和跟去到一个只台趟次天把已经也还就")
+
+
+def dated_apart(a: str, b: str) -> bool:
+    """One kind of event dated in two different years, or two different months: two events ("went to Porto in
+    2019" / "… in 2022"), however alike the rest."""
+    told_a, told_b = told_event(a), told_event(b)
+    if not told_a.kinds & told_b.kinds:
+        return False
+    for pattern in (_YEAR, _MONTH_ANCHOR):
+        mine = frozenset(hit.group() for anchor in told_a.anchors for hit in pattern.finditer(anchor))
+        theirs = frozenset(hit.group() for anchor in told_b.anchors for hit in pattern.finditer(anchor))
+        if mine and theirs and not mine & theirs:
+            return True
+    return False
+
+
+_YEAR = re.compile(r"\d{4}")
+_MONTH_ANCHOR = re.compile(r"(?<!\d)\d{1,2}月|january|february|march|april|may|june|july|august|september|october"
+                           r"|november|december")

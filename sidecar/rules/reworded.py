@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import (
     CUE_TOKENS,
     MIN_PREDICATE_WEIGHT,
@@ -32,6 +33,8 @@ _SLOT_MAX_CHARS = 24
 
 REASON_SLOT = 2  # tokens of the replaced value on each side
 WHEN_OR_CUE = compile_fast(TIME_PATTERN + "|" + STATED_CHANGE_PATTERN)
+# A shared date names no attribute either ("2023 年生了…" / "2023 年换了…").
+_WHEN_CUE_OR_DATE = compile_fast(TIME_PATTERN + "|" + STATED_CHANGE_PATTERN + "|" + TIME_ANCHOR)
 
 
 _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:因为|由于|之后|以后))"
@@ -88,7 +91,8 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
             return False  # "在黄山最喜欢老城区散步" / "在香港最喜欢…": another place, time or thing, another fact
         # What frames the slot must name what changed: a date and the change cue name nothing ("用户最近换了
         # 机械键盘" / "用户最近换了电动牙刷" share only "recently changed").
-        attribute = shared & frozenset(tokens(WHEN_OR_CUE.sub(" ", soft_a[:start] + " " + soft_a[len(soft_a) - end:])))
+        framing = soft_a[:start] + " " + soft_a[len(soft_a) - end:]
+        attribute = shared & frozenset(tokens(_WHEN_CUE_OR_DATE.sub(" ", framing)))
         if not (_numeric(pair, slot_a) and _numeric(pair, slot_b)):
             # Nor does whose fact it is ("the user's daughter switched to …" / "… switched to …"), unless the
             # values are numbers, which say their measure themselves ("is four" / "is five now").
