@@ -34,6 +34,9 @@ TWO_FACTS = [
     ("The user's bike is a Brompton", "The user's bike lock is a Brompton"),
     ("The user's graduation is on 5 July", "The user's graduation party is on 5 July"),
     ("用户的耳机是索尼", "用户的耳机线是索尼的"),
+    # "now" left out, what is counted must still be the same
+    ("The user has four chickens", "The user has six ducks now"),
+    ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
 ]
 
 # Beside them, one fact each.
@@ -52,6 +55,14 @@ ONE_FACT = [
     # a property of the thing, or the noun saying what kind of thing it is, is the same thing
     ("The user's hamster is called Pip", "The user's hamster's name is Pip"),
     ("用户的平板是华为的", "用户的平板电脑是华为的"),
+    # a word saying the value holds now splits no slot: one number replaced
+    ("The user has four chickens", "The user has six chickens now"),
+    ("用户的电动车骑了三千公里", "用户的电动车已经骑了五千公里"),
+    # a named teacher, colleague or friend is one person when the name is the same
+    ("钱老师住在江北", "钱老师上个月搬到了江南"),
+    # a company in where one works is the employer, not what the fact is about
+    ("用户的姐姐在一家银行上班", "用户姐姐跳槽去了一家咨询公司"),
+    ("The user works at a bakery", "The user now works at a software company"),
 ]
 
 
@@ -69,6 +80,7 @@ def test_one_fact_beside_the_look_alikes_still_merges(old: str, new: str) -> Non
 
 def test_two_colleagues_named_apart_stay_two_people() -> None:
     """Issue 16.1: the named-relative rule needs the same name on both sides."""
+    assert not restates_both_ways("钱老师住在江北", "孙老师上个月搬到了江南")
     assert not restates_both_ways("用户的同事李强住在苏州", "用户的同事赵磊搬到了无锡")
     assert not restates_both_ways("The user's flatmate Jonas lives in Graz", "The user's flatmate Petra moved to Linz")
 

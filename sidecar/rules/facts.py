@@ -250,7 +250,8 @@ def frame(text: str) -> Frame:
         # "the minimum version is 18": a bare number is an age only of a relative or pet ("the user's
         # grandmother is 92"); beside a name it may be anything ("Emma, is 7" / "a 7-year-old named Emma").
         del attribute_spans["age"]
-    # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
+    # After where one lives or works, a name is the place ("moved to Bergen"), not a person, and a company
+    # is where one works ("跳槽去了一家保险公司"), not what the fact is about.
     value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
                      default=len(raw) + 1)
     mentions.extend((start, name) for start, name in role_named if start < value_from)
@@ -286,7 +287,7 @@ def frame(text: str) -> Frame:
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
-                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
                  head_words=head_words, named_as=named_as)
 
@@ -702,7 +703,7 @@ def plural_subject(a: Frame, b: Frame) -> bool:
 def _names_before(found: Frame) -> frozenset[str]:
     """The names written before the attribute (who it is), not after it (the value: "lives in Pune")."""
     before = found.attributes[0].before if found.attributes else frozenset()
-    return frozenset(m for m in found.mentions if m.startswith("name:") and m[5:] in before)
+    return frozenset(m for m in found.mentions if m.startswith("name:") and (m[5:] in before or m in before))
 
 
 # A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.

@@ -41,6 +41,26 @@ _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:
                      r"[^,，。.;；]*[。.!！]?$")
 
 
+# Words saying a state holds now, and nothing of what it is.
+_NOW = re.compile(r"现在|目前|如今|已经|\b(?:now|currently|already|these days)\b", re.IGNORECASE)
+
+
+def _one_number_apart(a: str, b: str) -> tuple[str, str]:
+    """`a` and `b` without the words saying a value holds now, when that leaves them one number apart ("has 2
+    cats" / "has 3 cats now", "开了 5 万公里" / "已经开了 6 万公里"); else as they are."""
+    now_a, now_b = _without_now(a), _without_now(b)
+    soft_a, soft_b = soft_key(now_a), soft_key(now_b)
+    start, end = _common_ends(soft_a, soft_b)
+    slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
+    return (now_a, now_b) if is_number(slot_a) and is_number(slot_b) else (a, b)
+
+
+
+
+def _without_now(text: str) -> str:
+    return SPACES.sub(" ", _NOW.sub(lambda hit: "" if is_cjk(hit.group()[0]) else " ", text)).strip()
+
+
 def without_reason(text: str) -> str:
     """`text` without a trailing clause that gives a reason or a time ("… after adopting another")."""
     return _REASON.sub("", text).strip()
@@ -53,6 +73,8 @@ def shares_little_but_numbers(a: str, b: str) -> bool:
 
 def reworded(a: str, b: str, new_value: bool) -> bool:
     """The lexical rule: the same words around one changed slot, or enough weighty words in common."""
+    if _NOW.search(a) or _NOW.search(b):
+        a, b = _one_number_apart(a, b)
     set_a, set_b = token_set(a), token_set(b)
     shared = (set_a & set_b) - CUE_TOKENS
     # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
