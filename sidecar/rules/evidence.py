@@ -39,7 +39,10 @@ def plain_weight(token: str) -> float:
 
 
 def has_digit(token: str) -> bool:
-    return any(c.isdigit() for c in token)
+    return _DIGIT.search(token) is not None
+
+
+_DIGIT = re.compile(r"\d")
 
 
 class Pair:

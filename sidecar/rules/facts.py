@@ -68,7 +68,7 @@ class Frame(NamedTuple):
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
-    head_words: tuple[str, ...] = ()  # before the end of a head someone has ("the user's guitar amp is"), in order
+    head_span: str = ""  # before the end of a head someone has ("the user's guitar amp"), else empty
     named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
 
 
@@ -283,13 +283,13 @@ def frame(text: str) -> Frame:
     plain = _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))
     if _HAS_DATE_OR_HABIT.search(plain):
         plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", plain))
-    head, head_order, head_words = _head(folded, ordered)
+    head, head_order, head_span = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
                  changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
-                 head_words=head_words, named_as=named_as)
+                 head_span=head_span, named_as=named_as)
 
 
 def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
@@ -422,12 +422,12 @@ def _new_value(folded: str) -> bool:
     return not ends or bool(token_set(folded[ends[-1]:]))
 
 
-def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str, tuple[str, ...]]:
-    """The head's words, its CJK characters in text order, and, when the head is a thing someone has, the words
-    and characters before its end."""
+def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str, str]:
+    """The head's words, its CJK characters in text order, and, when the head is a thing someone has, the text
+    before its end."""
     switched = _SWITCHED_OBJECT.search(folded)
     if switched is not None and switched.group(1).startswith("from "):
-        return None, "", ()  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+        return None, "", ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
     if switched is None:
         switched = _CHANGED_OBJECT.search(folded)  # "changed the wifi password": the object is what changed
     if switched is not None:
@@ -435,15 +435,13 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     else:
         hit = _HEAD_END.search(folded)
         if hit is None:
-            return None, "", ()
+            return None, "", ""
         span = _VERB_BEFORE_DE.sub("", folded[:hit.start()])  # "电脑装的是": the computer, not "装"
     named = _subject(span, mentions, whole=True)
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
                      and t not in _PERSON_CONCEPTS) - _SUBJECT_TOKENS
-    in_order = tuple(piece for token in tokens(span) for piece in (token if is_cjk(token[0]) else [token])
-                     ) if _POSSESSED.search(span) else ()
-    return head, "".join(c for c in span if c in head), in_order
+    return head, "".join(c for c in span if c in head), span if _POSSESSED.search(span) else ""
 
 
 _POSSESSED = re.compile(r"['’]s\s|\b(?:his|her|their|its|my|our)\s|的")
@@ -660,19 +658,25 @@ def _noun_added_after(small: Frame, large: Frame) -> bool:
     ("guitar" / "guitar amp", "相机" / "相机镜头"); a modifier before it ("main laptop") or a noun naming a
     property of the thing or its kind ("parrot's name", "笔记本" / "笔记本电脑") does not. In Chinese, where
     words have no bounds, the added noun must be two characters or more."""
-    if not large.head_words or not small.head_words or not large.head or not small.head:
+    if not large.head_span or not small.head_span or not large.head or not small.head:
         return False  # only a thing someone has: other heads are often a clause's first words
     shorter, longer = small.head_order, large.head_order
     if len(shorter) >= 2 and longer.startswith(shorter) and len(longer) - len(shorter) >= 2:
         added = longer[len(shorter):]
         return not (set(added) <= GENERIC_HEADS or any(added.startswith(noun) for noun in _CJK_PROPERTY_NOUNS))
-    if len(large.head_words) < 2:
+    large_words, small_words = _in_order(large.head_span), _in_order(small.head_span)
+    if len(large_words) < 2 or not small_words:
         return False
-    last, before = large.head_words[-1], small.head_words[-1]
+    last, before = large_words[-1], small_words[-1]
     if (is_cjk(last[0]) or is_cjk(before[0]) or last not in large.head or before not in small.head
             or last in small.head or last in GENERIC_HEADS | PROPERTY_NOUNS or is_person(before)):
         return False
-    return large.head_words[-2] == before
+    return large_words[-2] == before
+
+
+def _in_order(span: str) -> tuple[str, ...]:
+    """The words of `span` and the characters of its CJK words, in text order."""
+    return tuple(piece for token in tokens(span) for piece in (token if is_cjk(token[0]) else [token]))
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:

@@ -8,6 +8,7 @@ attribute decide first (issue 16): other people, swapped roles or another attrib
 from __future__ import annotations
 
 from sidecar.rules.changes import may_name_old_value
+from sidecar.rules.events import told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
 from sidecar.rules.facts import (
@@ -24,11 +25,11 @@ from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
 from sidecar.rules.numerals import may_end_in_number, with_shared_unit
-from sidecar.rules.ordinals import ordinals_conflict
+from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.retold import dated_apart, same_event
-from sidecar.rules.reworded import REASON_SLOT, reworded, shares_little_but_numbers, without_reason
+from sidecar.rules.reworded import REASON_SLOT, one_number_apart, reworded, shares_little_but_numbers, without_reason
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
@@ -56,7 +57,7 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
-    if ordinals_conflict(a, b):
+    if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
         told_a, told_b = as_told(a, b)
@@ -77,6 +78,7 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
 
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
 _HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_REPORT = 1, 2, 4, 8, 16, 32
+_HINT_ORDINAL, _HINT_EVENT = 64, 128
 
 
 @memo(max_bytes=2 << 20)
@@ -84,14 +86,15 @@ def _read(text: str) -> tuple[str, int, str, str]:
     """The canonical text, what it may hold, and the match keys of the text and of its canonical form: one
     cache look-up for all four."""
     written = canonical(text)
-    return (written, _hints(written) | (_HINT_REPORT if may_report(text) else 0), match_key(text),
-            match_key(written))
+    # Read from the text as written: its canonical form writes "second" as "2".
+    as_written = (_HINT_REPORT if may_report(text) else 0) | (_HINT_ORDINAL if leading_ordinals(text) else 0)
+    return written, _hints(written) | as_written, match_key(text), match_key(written)
 
 
 def _hints(text: str) -> int:
     return ((_HINT_NUMBER if may_end_in_number(text) else 0) | (_HINT_COPULA if has_copula(text) else 0)
             | (_HINT_ROLE if may_name_role(text) else 0) | (_HINT_TELLING if may_tell(text) else 0)
-            | (_HINT_OLD_VALUE if may_name_old_value(text) else 0))
+            | (_HINT_OLD_VALUE if may_name_old_value(text) else 0) | (_HINT_EVENT if told_event(text).kinds else 0))
 
 
 def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
@@ -121,7 +124,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
             (hints_b & _HINT_OLD_VALUE and names_old_value(a, b, frame_a, frame_b))
             or (hints_a & _HINT_OLD_VALUE and names_old_value(b, a, frame_b, frame_a))):
         return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
-    if people_conflict(frame_a, frame_b) or dated_apart(a, b):
+    if people_conflict(frame_a, frame_b) or (hints_a & hints_b & _HINT_EVENT and dated_apart(a, b)):
         return False
     if frame_a.negated != frame_b.negated:
         return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
@@ -150,7 +153,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return True
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
-    if reworded(a, b, new_value=new_value):
+    if reworded(*(one_number_apart(a, b) if hints_a & hints_b & _HINT_NUMBER else (a, b)), new_value=new_value):
         return True
     # A reason or a time added after the new value ("now has three cats after adopting another"): the
     # statement before it is compared.

@@ -45,9 +45,11 @@ _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:
 _NOW = re.compile(r"现在|目前|如今|已经|\b(?:now|currently|already|these days)\b", re.IGNORECASE)
 
 
-def _one_number_apart(a: str, b: str) -> tuple[str, str]:
+def one_number_apart(a: str, b: str) -> tuple[str, str]:
     """`a` and `b` without the words saying a value holds now, when that leaves them one number apart ("has 2
     cats" / "has 3 cats now", "开了 5 万公里" / "已经开了 6 万公里"); else as they are."""
+    if not (_NOW.search(a) or _NOW.search(b)):
+        return a, b
     now_a, now_b = _without_now(a), _without_now(b)
     soft_a, soft_b = soft_key(now_a), soft_key(now_b)
     start, end = _common_ends(soft_a, soft_b)
@@ -73,8 +75,6 @@ def shares_little_but_numbers(a: str, b: str) -> bool:
 
 def reworded(a: str, b: str, new_value: bool) -> bool:
     """The lexical rule: the same words around one changed slot, or enough weighty words in common."""
-    if _NOW.search(a) or _NOW.search(b):
-        a, b = _one_number_apart(a, b)
     set_a, set_b = token_set(a), token_set(b)
     shared = (set_a & set_b) - CUE_TOKENS
     # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
