@@ -53,7 +53,7 @@ class Told(NamedTuple):
 _UNDATED = Told(frozenset(), frozenset(), "")
 
 
-@memo(max_bytes=1 << 20)
+@memo(max_bytes=2 << 20)
 def told_event(text: str) -> Told:
     """The kinds of event a text tells, when it says they happened, and what is left of it."""
     folded = normalise(text)

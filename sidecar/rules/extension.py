@@ -30,7 +30,7 @@ def extends(short: str, long: str) -> bool:
     return not (names(long) - names(short)) & token_set(short)
 
 
-@memo(max_bytes=1 << 20)
+@memo(max_bytes=2 << 20)
 def _extension_key(text: str) -> tuple[str, str]:
     """The text's core as the shorter of two (its end trimmed) and as the longer."""
     folded = normalise(text).strip()

@@ -201,8 +201,8 @@ def chinese_name(text: str, start: int = 0) -> Optional[str]:
     return name if after and (after in _NAME_END or not after.strip()) else None
 
 
-# Sized for a full store (1000 memories ≈ 1.2 MB counted) and some churn.
-@memo(max_bytes=3 << 20)
+# Sized for a full store (1000 memories ≈ 1.6 MB counted) and the churn of new texts beside it.
+@memo(max_bytes=6 << 20)
 def frame(text: str) -> Frame:
     """The frame of one memory text (numbers in words already read as digits)."""
     raw = canonical(text).strip()

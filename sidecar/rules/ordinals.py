@@ -17,11 +17,13 @@ _LEADING = re.compile(r"(?:(?:'s|’s|\b(?:his|her|their|my|our|its))\s+|^the\s+
                       r"|(?:的|用户|^)\s*(?:第\s*(\d+|[一二两三四五六七八九十百]+)|(头一|首))")
 
 
-@memo(max_bytes=1 << 20)
 def leading_ordinals(text: str) -> frozenset[int]:
     """The ordinals that pick which of several things or events `text` is about."""
-    if not _MAY_HOLD.search(text):
-        return frozenset()
+    return _leading(text) if _MAY_HOLD.search(text) else frozenset()
+
+
+@memo(max_bytes=1 << 20)
+def _leading(text: str) -> frozenset[int]:
     found: set[int] = set()
     for hit in _LEADING.finditer(normalise(text).strip()):
         english, chinese, first = hit.group(1), hit.group(2), hit.group(3)
