@@ -34,6 +34,13 @@ TWO_FACTS = [
     ("The user's bike is a Brompton", "The user's bike lock is a Brompton"),
     ("The user's graduation is on 5 July", "The user's graduation party is on 5 July"),
     ("用户的耳机是索尼", "用户的耳机线是索尼的"),
+    # a value's kind names its attribute: a model is not when it was bought, a measure is not a kind
+    ("用户的电子书是 Kobo", "用户的电子书是 2019 年买的"),
+    ("用户的书房是 12 平米", "用户的书房是朝北的小房间"),
+    # a change verb ending in 到 is a change, not a trip told twice
+    ("用户 2021 年去了厦门", "用户 2021 年搬到了厦门"),
+    # a part of the thing changed, named after its possessive
+    ("Ivo upgraded his scooter to a bigger battery", "Ivo upgraded his scooter's brakes to discs"),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -50,6 +57,9 @@ ONE_FACT = [
     # the same ordinal on both sides, or one that is the value ("the 4th floor"), still lets a value change
     ("The user's first flat was in Hove", "The user's first flat was in Hove, near the seafront"),
     ("The user lives on the 4th floor", "The user now lives on the 6th floor"),
+    # the same kind of value replaced
+    ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
+    ("用户的书房是 12 平米", "用户的书房是 15 平米"),
     # one event on one date, told with detail
     ("The user visited Kyoto in 2017", "The user visited Kyoto in 2017 with her sister"),
     # a property of the thing, or the noun saying what kind of thing it is, is the same thing

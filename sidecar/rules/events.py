@@ -15,7 +15,8 @@ from sidecar.rules.tokens import normalise
 
 # Kinds of events by the verbs that tell them, in both languages (general knowledge, no list of places).
 EVENT_VERBS: dict[str, str] = {
-    "trip": r"去了?一趟|去了?|到了?|玩了?|旅游|旅行|游玩|逛了?|待了|\bwent to\b|\bvisited\b|\btrip to\b|"
+    "trip": r"去了?一趟|去了?|(?<![搬转调升涨降换改迁])到了?|玩了?|旅游|旅行|游玩|逛了?|待了|"
+            r"\bwent to\b|\bvisited\b|\btrip to\b|"
             r"\bspent (?:[a-z0-9]+ ){1,3}in\b|\btravell?ed to\b|\bflew to\b|\bwent (?:camping|hiking|skiing)\b",
     "purchase": r"买了|买回来了?|买回了|买到了?|入手了?|购买了?|下单了?|提了|"
                 r"\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",

@@ -441,7 +441,8 @@ def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[st
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
                      and t not in _PERSON_CONCEPTS) - _SUBJECT_TOKENS
-    return head, "".join(c for c in span if c in head), span if _POSSESSED.search(span) else ""
+    owned = _POSSESSED.search(switched.group() if switched is not None else span)
+    return head, "".join(c for c in span if c in head), span if owned else ""
 
 
 _POSSESSED = re.compile(r"['’]s\s|\b(?:his|her|their|its|my|our)\s|的")
@@ -453,7 +454,7 @@ _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
 _SWITCHED_OBJECT = compile_fast(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
-                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
+                              r"([a-z][a-z '’]{0,30}?)\s+(?:to|from|with)\b")
 # A change verb whose object ends the clause names what changed, not a new value ("replaced the back tyre").
 _CHANGED_OBJECT = compile_fast(r"\b(?:changed|replaced|upgraded|updated|renewed|reset|swapped|repaired)\s+"
                                r"(?:(?:all\s+)?(?:the|his|her|their|its|my|our)\s+)"

@@ -237,12 +237,16 @@ _INSTRUMENT_END = re.compile(r"(?:用|使用|借助|通过)\s*[a-z0-9][\w.+-]*\s
 
 def _qualifier_slot(pair: Pair, prefix: str, suffix: str, slot_a: str, slot_b: str) -> bool:
     """The replaced words are not the value the text ends on but a qualifier the statement goes on past
-    (a place, a time, a thing), one side's slot is a time and the other's is not, or the slot says whose
-    thing it is ("… of X")."""
+    (a place, a time, a thing), one side's slot is a time, a date or a measure and the other's is not, or
+    the slot says whose thing it is ("… of X")."""
     if _numeric(pair, slot_a) and _numeric(pair, slot_b):
         return False  # "跑 5 公里" / "跑 10 公里": a count before its unit is the value
     if bool(TIME_WORDS.search(slot_a)) != bool(TIME_WORDS.search(slot_b)):
         return True
+    if bool(_DATE.search(slot_a)) != bool(_DATE.search(slot_b)):
+        return True  # "是 Paperwhite" / "是 2018 年买的": what it is, and when it came
+    if _numeric(pair, slot_a) != _numeric(pair, slot_b):
+        return True  # "是 120 平米" / "是学区房": a measure and a kind of thing are two attributes
     if prefix.rstrip().endswith((" of", " for")):
         return True  # "the Pro plan of Notion" / "… of Figma", "captain of the chess club": whose, not what
     if prefix.rstrip().endswith(("是", "为")) and _CJK_NOUN_END.fullmatch(suffix.strip()):
@@ -250,6 +254,7 @@ def _qualifier_slot(pair: Pair, prefix: str, suffix: str, slot_a: str, slot_b: s
     return pair.total(frozenset(tokens(suffix)) - CUE_TOKENS) >= _QUALIFIED_WEIGHT
 
 
+_DATE = compile_fast(TIME_ANCHOR)
 _CJK_NOUN_END = re.compile("[\u4e00-\u9fff]{1,3}[。.!！]?")
 # What the statement still says after a replaced qualifier: one CJK word or one Latin word.
 _QUALIFIED_WEIGHT = 0.6
