@@ -41,6 +41,10 @@ TWO_FACTS = [
     ("用户 2021 年去了厦门", "用户 2021 年搬到了厦门"),
     # a part of the thing changed, named after its possessive
     ("Ivo upgraded his scooter to a bigger battery", "Ivo upgraded his scooter's brakes to discs"),
+    # a count before the replaced thing names no attribute
+    ("用户上周换了一个书包", "用户上周换了一个台灯"),
+    # one attribute said with two verbs of its own, and no change: what stands there differs
+    ("Ines works on the 5th floor", "Ines parks on the 5th floor"),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -57,6 +61,8 @@ ONE_FACT = [
     # the same ordinal on both sides, or one that is the value ("the 4th floor"), still lets a value change
     ("The user's first flat was in Hove", "The user's first flat was in Hove, near the seafront"),
     ("The user lives on the 4th floor", "The user now lives on the 6th floor"),
+    # a stated change may bring its own verb
+    ("Ines works on the 5th floor", "Ines moved to an office on the 8th floor"),
     # the same kind of value replaced
     ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
     ("用户的书房是 12 平米", "用户的书房是 15 平米"),

@@ -116,9 +116,11 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
         framing = soft_a[:start] + " " + soft_a[len(soft_a) - end:]
         attribute = shared & frozenset(tokens(_WHEN_CUE_OR_DATE.sub(" ", framing)))
         if not (_numeric(pair, slot_a) and _numeric(pair, slot_b)):
-            # Nor does whose fact it is ("the user's daughter switched to …" / "… switched to …"), unless the
-            # values are numbers, which say their measure themselves ("is four" / "is five now").
+            # Nor does whose fact it is ("the user's daughter switched to …" / "… switched to …"), or a count
+            # before the replaced thing ("换了一副眼镜" / "换了一双跑鞋"), unless the values are numbers, which say
+            # their measure themselves ("is four" / "is five now").
             attribute &= token_set(predicate(a)) & token_set(predicate(b))
+            attribute = frozenset(token for token in attribute if not is_number(token))
         if cue:
             # A cue inside a replaced noun ("多语言切换按钮") changes nothing: it must frame the slot.
             cue = (has_change_cue(frames(soft_a[:start]) | frames(soft_a[len(soft_a) - end:]))

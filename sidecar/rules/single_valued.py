@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.evidence import has_digit
-from sidecar.rules.facts import Frame, many_valued, measure_verbs, plural_subject, same_subject
+from sidecar.rules.facts import Attribute, Frame, is_person, many_valued, measure_verbs, plural_subject, same_subject
 from sidecar.rules.lexicon import TIME_PATTERN
 from sidecar.rules.patterns import compile_fast
 from sidecar.rules.reworded import TIME_WORDS, WHEN_OR_CUE
@@ -37,6 +37,9 @@ def single_valued_update(a: Frame, b: Frame) -> bool | None:
         return None  # "drives a Tesla" / "drives a Honda": one may have two, unless a change is stated
     if mine.concept == "name" and (_OWNED_AFTER.match(mine.rest) or _OWNED_AFTER.match(theirs.rest)):
         return None  # "养了一只叫豆包的柯基": the name is the dog's
+    own_a, own_b = _verbs_before(mine), _verbs_before(theirs)
+    if own_a and own_b and own_a != own_b and not (a.changed or b.changed):
+        return None  # "lives on the 3rd floor" / "parks on the 3rd floor": what is on it differs
     if _away(mine.before) or _away(theirs.before):
         return None  # "出差时住在…", "on business trips stays at …": where one stays away, not where one lives
     if bool(TIME_WORDS.search(mine.rest)) != bool(TIME_WORDS.search(theirs.rest)):
@@ -92,6 +95,12 @@ def bare_age_update(bare: str, frame_bare: Frame, frame_age: Frame) -> bool:
 
 
 _USER_TOKENS = frozenset(tokens("the user 用户"))
+
+
+def _verbs_before(attribute: Attribute) -> frozenset[str]:
+    """The Latin words before an attribute that are not whose it is: the verb it is said with."""
+    return frozenset(word for word in attribute.before - attribute.subject
+                     if not word.startswith("name:") and not is_cjk(word[0]) and not is_person(word))
 
 
 def _another_clause(rest: str) -> bool:
