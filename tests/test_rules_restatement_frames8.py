@@ -45,6 +45,14 @@ TWO_FACTS = [
     ("用户上周换了一个书包", "用户上周换了一个台灯"),
     # one attribute said with two verbs of its own, and no change: what stands there differs
     ("Ines works on the 5th floor", "Ines parks on the 5th floor"),
+    # two occasions dated apart, however much the words share
+    ("周二的训练上用户跑了间歇跑，感觉很累", "昨天的训练上用户练了核心，感觉很累"),
+    # two works named by their title marks
+    ("用户最近在看《漫长的季节》，觉得节奏很好", "用户最近在看《狂飙》，觉得节奏很好"),
+    # two colleagues by nickname
+    ("用户说同事阿Ken刚换了车", "用户说同事阿辉刚换了车"),
+    # a change verb followed by 后 says when, not what changed
+    ("豆豆爱吃鸡胸肉", "豆豆搬家后爱睡在阳台的纸箱里"),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -63,6 +71,9 @@ ONE_FACT = [
     ("The user lives on the 4th floor", "The user now lives on the 6th floor"),
     # a stated change may bring its own verb
     ("Ines works on the 5th floor", "Ines moved to an office on the 8th floor"),
+    # one occasion on one date, told again; one work, said again
+    ("周二的训练上用户跑了间歇跑", "周二的训练上用户跑了间歇跑，感觉很累"),
+    ("用户最近在看《狂飙》", "用户最近在看《狂飙》，觉得节奏很好"),
     # the same kind of value replaced
     ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
     ("用户的书房是 12 平米", "用户的书房是 15 平米"),

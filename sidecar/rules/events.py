@@ -54,6 +54,17 @@ class Told(NamedTuple):
 _UNDATED = Told(frozenset(), frozenset(), "")
 
 
+def time_anchors(text: str) -> frozenset[str]:
+    """When a text says something happened ("上周", "昨天", "in 2019"), as told_event reads it; a four-digit
+    number is a year only from 1900 to 2099 ("ends in 4471" is no date)."""
+    found = (_THIS_WEEK.sub("", _SPACES.sub("", hit.group()).replace("份", ""))
+             for hit in _ANCHOR.finditer(normalise(text)))
+    return frozenset(anchor for anchor in found if not _NOT_A_YEAR.search(anchor))
+
+
+_NOT_A_YEAR = re.compile(r"(?<!\d)(?!19|20)\d{4}(?!\d)")
+
+
 @memo(max_bytes=2 << 20)
 def told_event(text: str) -> Told:
     """The kinds of event a text tells, when it says they happened, and what is left of it."""

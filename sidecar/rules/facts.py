@@ -182,7 +182,15 @@ _NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小
                            " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
                            " 老鼠 老式 老版 阿姨 阿里".split())
 _NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了被]([小阿老" + SURNAMES + "])")
-_CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+_CJK_NAME_START = re.compile("(?:[小阿老](?:[\u4e00-\u9fff]|[a-z]+)|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+
+
+# After a change verb these say when something else happened ("搬家后…", "换工作之前…").
+_TIME_CLAUSE_AFTER = re.compile(r"\s*了?(?:以后|之后|后|以前|之前|前|的时候|时)")
+
+
+def _states_change(folded: str) -> bool:
+    return any(_TIME_CLAUSE_AFTER.match(folded, hit.end()) is None for hit in _CHANGE.finditer(folded))
 
 
 def chinese_name(text: str, start: int = 0) -> Optional[str]:
@@ -267,6 +275,8 @@ def frame(text: str) -> Frame:
     spans = attribute_spans
     attributes = []
     for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
+        if _TIME_CLAUSE_AFTER.match(folded, end) and _CHANGE.fullmatch(folded, start, end):
+            continue  # "搬家后最喜欢…": a change that says when, not what changed
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
         if concept in _MODIFIER_ATTRIBUTES and any(other != concept and 0 <= start - other_end <= _MODIFIER_GAP
@@ -286,7 +296,7 @@ def frame(text: str) -> Frame:
     head, head_order, head_span = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
-                 changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
+                 changed=_states_change(folded), past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
                  head_span=head_span, named_as=named_as)

@@ -7,8 +7,10 @@ attribute decide first (issue 16): other people, swapped roles or another attrib
 
 from __future__ import annotations
 
+import re
+
 from sidecar.rules.changes import may_name_old_value
-from sidecar.rules.events import told_event
+from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
 from sidecar.rules.facts import (
@@ -126,6 +128,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return True  # "uses Spotify for music" / "switched from Spotify to Apple Music"
     if people_conflict(frame_a, frame_b) or (hints_a & hints_b & _HINT_EVENT and dated_apart(a, b)):
         return False
+    if "《" in a and "《" in b and _titles_differ(a, b, frame_a, frame_b):
+        return False  # "在读《雪国》" / "在读《文城》": two works, whatever else is said of them
     if frame_a.negated != frame_b.negated:
         return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
     if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
@@ -151,6 +155,9 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False
     if (frame_a.changed or frame_b.changed) and stated_change(a, b, frame_a, frame_b):
         return True
+    anchors_a = time_anchors(a)
+    if anchors_a and (anchors_b := time_anchors(b)) and not anchors_a & anchors_b:
+        return False  # "周四的课上练了…" / "昨天的课上练了…": two occasions, whatever the words share
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
     if reworded(*(one_number_apart(a, b) if hints_a & hints_b & _HINT_NUMBER else (a, b)), new_value=new_value):
@@ -166,6 +173,15 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     if len(in_a - in_b) > REASON_SLOT or len(in_b - in_a) > REASON_SLOT or not in_a - in_b or not in_b - in_a:
         return False
     return reworded(cut_a, cut_b, new_value=new_value)
+
+
+def _titles_differ(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """Each text names a work by its title marks and none is named in both, and neither states a change."""
+    mine, theirs = frozenset(_TITLE.findall(a)), frozenset(_TITLE.findall(b))
+    return bool(mine and theirs) and not mine & theirs and not (frame_a.changed or frame_b.changed)
+
+
+_TITLE = re.compile(r"《([^》]+)》")
 
 
 def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
