@@ -53,6 +53,20 @@ TWO_FACTS = [
     ("用户说同事阿Ken刚换了车", "用户说同事阿辉刚换了车"),
     # a change verb followed by 后 says when, not what changed
     ("豆豆爱吃鸡胸肉", "豆豆搬家后爱睡在阳台的纸箱里"),
+    # a telling by a pronoun is about the person its clause names, not about another teller
+    ("Lena said to Omar that she repainted the garden shed.",
+     "On 4 May 2024, Ruth repainted the garden shed, she told Omar."),
+    # when something happened, said at the end, is no kind of thing a change ends in
+    ("Kai told Ada he fixed a squeaky door hinge over the weekend.",
+     "Kai told Ada he tried a new ramen bar over the weekend."),
+    # a date both give, and a possessive both use, say nothing of what happened
+    ("Ada told Kai that she waxed her skis on 3 March 2024.",
+     "Ada told Kai that she read a chapter of her ski manual on 3 March 2024."),
+    ("Kai told Ada that Mira left for a field trip in Norway and he misses her.",
+     "Kai told Ada that Mira asked him to move into her flat in Bergen."),
+    # what another text is about, named only in a clause that states no change
+    ("Kai told Ada that he forgets his gloves at the bakery by the gym, and the baker now keeps them for him.",
+     "Kai told Ada the gym is renovating its changing rooms and he showers at home."),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -74,6 +88,12 @@ ONE_FACT = [
     # one occasion on one date, told again; one work, said again
     ("周二的训练上用户跑了间歇跑", "周二的训练上用户跑了间歇跑，感觉很累"),
     ("用户最近在看《狂飙》", "用户最近在看《狂飙》，觉得节奏很好"),
+    # one teller named on both sides, or a date that is the value of what is stated
+    ("Lena said to Omar that she repainted the garden shed.",
+     "Lena told Omar she repainted the garden shed, which took all weekend."),
+    ("Tariq's birthday is on the 2nd of May", "Tariq was born on May 2"),
+    # a change whose thing is named in the clause that states it
+    ("用户的 Go 版本是 1.20", "用户把 Go 版本升到了 1.22"),
     # the same kind of value replaced
     ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
     ("用户的书房是 12 平米", "用户的书房是 15 平米"),

@@ -41,6 +41,7 @@ _REASON = re.compile(r"(?:[,，]\s*)?(?:\s+(?:after|because|since|when|as)\b|(?:
                      r"[^,，。.;；]*[。.!！]?$")
 
 
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 # Words saying a state holds now, and nothing of what it is.
 _NOW = re.compile(r"现在|目前|如今|已经|\b(?:now|currently|already|these days)\b", re.IGNORECASE)
 
@@ -144,9 +145,10 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
         # but not "api … 8080" / "web … 3000").
         numbers_only = all(map(is_number, only_a | only_b))
         # What is shared must say more than the name both begin with ("mini-cc 的 … 20" / "mini-cc 用 …").
-        said = shared - _leading_name(a, b, pair)
-        return (new_value and (cue or numbers_only) and pair.total(shared) >= 1.5
-                and pair.total(said) >= MIN_SHARED_WEIGHT
+        # A possessive both use ("her", "his") is no shared evidence either.
+        beyond_name = shared - _leading_name(a, b, pair) - _DETERMINER_TOKENS
+        return (new_value and (cue or numbers_only) and pair.total(shared - _DETERMINER_TOKENS) >= 1.5
+                and pair.total(beyond_name) >= MIN_SHARED_WEIGHT
                 and len(named_a) <= 2 and len(named_b) <= 2)
     # A shared number alone ("工作了十年" / "结婚十年了") is no shared fact.
     if pair.total(t for t in shared if not is_number(t)) < MIN_SHARED_WEIGHT:
@@ -155,7 +157,25 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
     if not only_a or not only_b:
         # One side says more: fine when the extra names nothing new.
         return not (named_a or named_b) and kept >= 0.4 * (kept + extra)
-    return kept >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+    # A date both give ("on 6 July 2023") and a possessive both use say nothing of what happened,
+    # unless a text states an attribute, whose value a date may be ("birthday is on the 9th of October").
+    dated = frame(a).attributes or frame(b).attributes
+    what = kept if dated else pair.total(shared - _dates(a, b) - _DETERMINER_TOKENS)
+    return what >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _dates(a: str, b: str) -> frozenset[str]:
+    """The tokens of the dates both texts give ("6 July 2023", "2023 年", "on Friday")."""
+    dates = " ".join(hit.group() for text in (a, b) for hit in _DATE_PHRASE.finditer(normalise(text)))
+    return token_set(dates)
+
+
+_DATE_PHRASE = compile_fast(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:" + _MONTHS + r")(?:,?\s+\d{4})?\b"
+                            r"|\b(?:" + _MONTHS + r")\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b"
+                            r"|\b(?:" + _MONTHS + r"|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?"
+                            r"|sundays?)\b|\b(?:19|20)\d{2}\b|(?:19|20)\d{2}\s*年(?:\s*\d{1,2}\s*月)?(?:\s*\d{1,2}\s*[日号])?"
+                            r"|\d{1,2}\s*月\s*\d{1,2}\s*[日号]")
+_DETERMINER_TOKENS = frozenset(t for word in "her his their its my our your".split() for t in tokens(word))
 
 
 def _person_qualifiers(text: str) -> frozenset[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.changes import replaced_value
+from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, Pair, chars, has_digit, is_number, plain_weight
 from sidecar.rules.facts import GENERIC_HEADS, Frame, ends_in_owner, is_person, many_valued, people_conflict, predicate
 from sidecar.rules.kinds import spans_of, values_by_kind, without_kind
@@ -138,7 +139,8 @@ def stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
             # what changed is named in the other text: "测试" … "测试框架换成了" — in what it states, not in
             # a later clause ("跑 Home Assistant，控制家里的灯" is not about the lights)
             return True
-        if not changed.head and other.head and other.head <= chars(token_set(text)) and _ends_noun(other.head, text):
+        if (not changed.head and other.head and other.head <= chars(token_set(text)) and _ends_noun(other.head, text)
+                and _after_change(other.head, text)):
             return True  # the attribute the other names is in the new value: "输入法是搜狗" / "改用了微信输入法"
     if _one_name_replaced(a, b):
         return True
@@ -252,9 +254,27 @@ def _after_number(text: str) -> bool:
     return len(found) > 1 and has_digit(found[-2])
 
 
+# When something happened, said at the end: no kind of thing ("… over the weekend", "… 上周末").
+_WHEN_AT_END = compile_fast(r"(?:\s+(?:over|during|at|on|in|for|last|this|next)?\s*(?:the\s+)?"
+                            r"(?:weekend|week|month|year|morning|evening|afternoon|night|day|holidays?|summer|winter"
+                            r"|spring|autumn|fall))+\s*[.!。！]?\s*$|(?:" + TIME_ANCHOR + r")\s*[.!。！]?\s*$")
+
+
+def _after_change(head: frozenset[str], text: str) -> bool:
+    """Every Latin word of `head` is written in a clause of the text that states a change ("the owner now
+    keeps them" says nothing of "the café next to the studio" before it)."""
+    latin = {word for word in head if not is_cjk(word[0])}
+    if not latin:
+        return True
+    return any(latin <= token_set(clause) for clause in _CHANGE_CLAUSE.split(text) if _CHANGE.search(normalise(clause)))
+
+
+_CHANGE_CLAUSE = re.compile(r"[,;，；。]|\s+and\s+")
+
+
 def _last_word(text: str) -> str | None:
-    """The last content word when it names a kind of thing (not a number, not a unit after one)."""
-    found = tokens(text)
+    """The last content word when it names a kind of thing (not a number, not a unit after one, not when)."""
+    found = tokens(_WHEN_AT_END.sub("", text))
     if not found or has_digit(found[-1]) or found[-1] in CUE_TOKENS:
         return None
     last = found[-1]
