@@ -54,6 +54,7 @@ class Told(NamedTuple):
 _UNDATED = Told(frozenset(), frozenset(), "")
 
 
+@memo(max_bytes=1 << 20)
 def time_anchors(text: str) -> frozenset[str]:
     """When a text says something happened ("上周", "昨天", "in 2019"), as told_event reads it; a four-digit
     number is a year only from 1900 to 2099 ("ends in 4471" is no date)."""
