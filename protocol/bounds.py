@@ -25,6 +25,9 @@ MAX_SCOPE_CHARS = 128
 """A `sourceScope` is an id-sized label (global, or a session id): longer is RPC_INVALID_PARAMS (issue 20.2)."""
 MAX_CONTENT_CHARS = 200
 """Stored contents are cut to this many code points, never refused for length (S5.2, S6.1)."""
+MAX_EPOCH_MS = 8_640_000_000_000_000
+"""The latest instant a JavaScript Date holds (below Number.MAX_SAFE_INTEGER): a larger `createdAt` would blank
+the Settings panel's dates, come back to the frontend rounded or as `1e+23`, and then fail the next save."""
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
 """The sidecar's default `--max-line-bytes`: a longer request line is RPC_INVALID_REQUEST (S3.4)."""
 DEFAULT_BUDGET_BYTES = 8192
@@ -51,6 +54,7 @@ LENGTHS: dict[str, int] = {
     "MAX_ID_CHARS": MAX_ID_CHARS,
     "MAX_SCOPE_CHARS": MAX_SCOPE_CHARS,
     "MAX_CONTENT_CHARS": MAX_CONTENT_CHARS,
+    "MAX_EPOCH_MS": MAX_EPOCH_MS,
     "DEFAULT_MAX_LINE_BYTES": DEFAULT_MAX_LINE_BYTES,
     "DEFAULT_BUDGET_BYTES": DEFAULT_BUDGET_BYTES,
 }

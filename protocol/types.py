@@ -9,6 +9,7 @@ import msgspec
 from protocol.bounds import (
     DEFAULT_BUDGET_BYTES,
     HISTORY_LIMIT,
+    MAX_EPOCH_MS,
     MAX_ID_CHARS,
     MAX_SCOPE_CHARS,
     MEMORY_LIMIT,
@@ -21,7 +22,7 @@ MemoryId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
 ChangeId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID_CHARS)]
 SourceScope = Annotated[str, msgspec.Meta(max_length=MAX_SCOPE_CHARS)]
 """Where a memory came from (global, or a session id): an id-sized label, so no write can grow the file with it."""
-EpochMs = Annotated[int, msgspec.Meta(ge=0)]
+EpochMs = Annotated[int, msgspec.Meta(ge=0, le=MAX_EPOCH_MS)]
 MemoryLimit = Annotated[Optional[int], msgspec.Meta(description=(
     f"clamped to {MEMORY_LIMIT.low}…{MEMORY_LIMIT.high} (never refused); when absent: --memory-limit, "
     f"then settings.aiMemoryLimit in app_config.json, then {MEMORY_LIMIT.default}"))]

@@ -90,6 +90,40 @@ def _archive_limit(text: str) -> int:
     return value
 
 
+def base_url_shape_problem(url: str) -> str | None:
+    """Why `url` cannot be an http(s) base URL, by the standard library alone (start-up must not import httpx);
+    a sentence after the field's name, or None. The extraction call checks the rest with httpx's own parser."""
+    from urllib.parse import urlsplit
+
+    if not url.startswith(("http://", "https://")):
+        return "must start with http:// or https://"
+    if any(char.isspace() or not char.isprintable() or "\ud800" <= char <= "\udfff" for char in url):
+        return "holds a space, a control character or a lone surrogate"
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as exc:
+        return "has a port outside 1 to 65535" if "out of range" in str(exc) else "is not a valid URL"
+    if not parts.hostname:
+        return "has no host name"
+    if port is not None and not 1 <= port <= 65535:
+        return f"has port {port}; a port is 1 to 65535"
+    return None
+
+
+def _base_url(text: str) -> str:
+    problem = base_url_shape_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"the base URL {problem}, got {text!r}")
+    return text
+
+
+def _config_dir_flag(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a directory, got an empty value (an unset variable?)")
+    return text
+
+
 def _positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -108,8 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"memory-sidecar {__version__}")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--config-dir", metavar="DIR", help="the app's config dir [env AI_MEMORY_CONFIG_DIR; "
-                       "default: the OS per-user config dir of --app-id]")
+    where.add_argument("--config-dir", metavar="DIR", type=_config_dir_flag,
+                       help="the app's config dir [env AI_MEMORY_CONFIG_DIR; default: the OS per-user config dir "
+                       "of --app-id]")
     where.add_argument("--app-id", metavar="ID", type=_app_id,
                        help="the desktop app's bundle identifier: serve <OS config dir>/<ID>, the dir Tauri's "
                        f"appConfigDir() gives that app [env AI_MEMORY_APP_ID; default {APP_ID}]")
@@ -118,8 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--archive-limit", metavar="N", type=_archive_limit,
                         help=f"archived memories kept, 0 turns the archive off [env AI_MEMORY_ARCHIVE_LIMIT; "
                         f"default {DEFAULT_ARCHIVE_LIMIT}; beats app_config.json]")
-    parser.add_argument("--base-url", metavar="URL", help="OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; "
-                        f"default {DEFAULT_BASE_URL}]")
+    parser.add_argument("--base-url", metavar="URL", type=_base_url,
+                        help=f"OpenAI-compatible base URL [env AI_MEMORY_BASE_URL; default {DEFAULT_BASE_URL}]")
     parser.add_argument("--model", metavar="NAME", help="model name [env AI_MEMORY_MODEL]")
     parser.add_argument("--ai-timeout", metavar="SECONDS", type=_positive_float,
                         help=f"overall extraction timeout in seconds [env AI_MEMORY_TIMEOUT; "
@@ -149,6 +184,10 @@ def settings_from_args(argv: list[str] | None = None, env: dict[str, str] | None
             archive_limit = _archive_limit(env["AI_MEMORY_ARCHIVE_LIMIT"])
         except argparse.ArgumentTypeError:
             parser.error(f"AI_MEMORY_ARCHIVE_LIMIT must be a whole number 0..{MAX_ARCHIVE_LIMIT}")
+    if args.base_url is None and env.get("AI_MEMORY_BASE_URL"):
+        problem = base_url_shape_problem(env["AI_MEMORY_BASE_URL"])
+        if problem is not None:
+            parser.error(f"AI_MEMORY_BASE_URL {problem}")
     return Settings(
         config_dir=_config_dir(args, env, parser),
         memory_limit=args.memory_limit,
@@ -179,8 +218,8 @@ def _config_dir(args: argparse.Namespace, env: dict[str, str], parser: argparse.
 
 
 class _AppSettings(msgspec.Struct):
-    aiMemoryLimit: int | None = None
-    # Any JSON: a wrong-typed archive setting must not cost the memory limit beside it.
+    # Any JSON: one wrong-typed setting must not cost the other; each is checked (and warned about) where used.
+    aiMemoryLimit: object = None
     aiMemoryArchiveLimit: object = None
 
 
@@ -242,15 +281,34 @@ def resolve_archive_limit(settings: Settings) -> int:
     if settings.archive_limit is not None:
         return settings.archive_limit
     app = _app_settings(settings.app_config_file)
-    configured = app.aiMemoryArchiveLimit if app is not None else None
-    if type(configured) is not int:
+    configured = _whole_number(settings.app_config_file, "aiMemoryArchiveLimit",
+                               app.aiMemoryArchiveLimit if app is not None else None, DEFAULT_ARCHIVE_LIMIT)
+    if configured is None:
         return DEFAULT_ARCHIVE_LIMIT
     return max(0, min(MAX_ARCHIVE_LIMIT, configured))
 
 
 def _app_config_limit(path: Path) -> int | None:
     app = _app_settings(path)
-    return app.aiMemoryLimit if app is not None else None
+    return _whole_number(path, "aiMemoryLimit", app.aiMemoryLimit if app is not None else None,
+                         DEFAULT_MEMORY_LIMIT)
+
+
+_type_warned: set[tuple[str, str, str]] = set()
+
+
+def _whole_number(path: Path, name: str, value: object, default: int) -> int | None:
+    """`value` when it is a JSON whole number; None (one warning naming its JSON type) when it is set but is not."""
+    if value is None:
+        return None
+    if type(value) is int:
+        return value
+    kind = {bool: "true/false", str: "a string", float: "a fraction", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__)
+    if (str(path), name, kind) not in _type_warned:
+        _type_warned.add((str(path), name, kind))
+        log.warning("settings.%s in %s is %s, not a whole number; using %d", name, path, kind, default)
+    return None
 
 
 def _app_settings(path: Path) -> _AppSettings | None:

@@ -36,7 +36,7 @@ _encoder = msgspec.json.Encoder()
 _EMPTY_OBJECT = b"{}"
 _TOO_DEEP = "the line nests too deeply to parse"
 _NOT_A_REQUEST = ('not a JSON-RPC 2.0 request (needs "jsonrpc": "2.0", a string method, '
-                  "and a string or number id)")
+                  "and a string, number or null id)")
 
 
 class Route(NamedTuple):
@@ -149,7 +149,8 @@ class Dispatcher:
     def _decode_frame(frame: Frame) -> Union[IncomingMessage, list[msgspec.Raw], ErrorResponse]:
         if isinstance(frame, Oversize):
             return _error(None, ErrorCode.RPC_INVALID_REQUEST,
-                          f"request line of {frame.size} bytes exceeds the size cap")
+                          f"request line of {frame.size} bytes exceeds the size cap of {frame.cap} bytes "
+                          "(--max-line-bytes)")
         try:
             frame.decode("utf-8")
             return _message_decoder.decode(frame)

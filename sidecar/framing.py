@@ -8,15 +8,16 @@ BOM = b"\xef\xbb\xbf"
 
 
 class Oversize:
-    """Stands in for a line longer than the cap; the line's bytes are discarded."""
+    """Stands in for a line longer than the cap (`--max-line-bytes`); the line's bytes are discarded."""
 
-    __slots__ = ("size",)
+    __slots__ = ("cap", "size")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, cap: int) -> None:
         self.size = size
+        self.cap = cap
 
     def __repr__(self) -> str:
-        return f"Oversize({self.size})"
+        return f"Oversize({self.size}, cap={self.cap})"
 
 
 Frame = Union[bytes, Oversize]
@@ -39,7 +40,7 @@ class LineFramer:
             if newline < 0:
                 self._discarding += len(chunk)
                 return frames
-            frames.append(Oversize(self._discarding + newline))
+            frames.append(Oversize(self._discarding + newline, self.max_line_bytes))
             self._discarding = 0
             chunk = chunk[newline + 1:]
         buf = self._buf
@@ -71,7 +72,7 @@ class LineFramer:
         """Frames left at EOF: a last line without its newline still counts, or an oversize tail."""
         frames: list[Frame] = []
         if self._discarding:
-            frames.append(Oversize(self._discarding))
+            frames.append(Oversize(self._discarding, self.max_line_bytes))
             self._discarding = 0
         elif self._buf:
             self._emit(self._buf, 0, len(self._buf), frames)
@@ -83,7 +84,7 @@ class LineFramer:
         if end > start and buf[end - 1] == 0x0D:
             end -= 1
         if end - start > self.max_line_bytes:
-            frames.append(Oversize(end - start))
+            frames.append(Oversize(end - start, self.max_line_bytes))
             return
         line = bytes(buf[start:end])
         if line.strip():

@@ -13,7 +13,7 @@ import anyio
 import msgspec
 
 from protocol import AiMessage, ErrorCode, Provider
-from sidecar.config import Settings
+from sidecar.config import Settings, base_url_shape_problem
 from sidecar.errors import AiError
 from sidecar.prompt import EXTRACT_MEMORIES_PROMPT
 
@@ -236,10 +236,9 @@ def base_url_problem(url: str) -> str | None:
     """Why `url` cannot be an OpenAI-compatible base URL (a sentence after the field's name), or None."""
     import httpx
 
-    if not url.startswith(("http://", "https://")):
-        return "must start with http:// or https://"
-    if not _is_unicode(url) or any(char.isspace() or not char.isprintable() for char in url):
-        return "holds a space, a control character or a lone surrogate"
+    shape = base_url_shape_problem(url)
+    if shape is not None:
+        return shape
     try:
         parsed = httpx.URL(url)
         port = parsed.port

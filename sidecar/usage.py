@@ -9,8 +9,9 @@ one request per line on stdin, one reply per line on stdout (logs go to stderr).
   {"jsonrpc":"2.0","id":3,"method":"sidecar_info"}
 
 Methods: ai_list_memories, ai_save_memories, ai_clear_memories, ai_extract_memories, ai_merge_memories,
-ai_remember_conversation, ai_remember, ai_memory_context (with "query": the relevant ones first),
-ai_search_memories, ai_memory_history, ai_undo_change, ai_forget_history, sidecar_info,
+ai_remember_conversation, ai_remember, ai_edit_memory, ai_delete_memories, ai_memory_context (with
+"query": the relevant ones first), ai_search_memories, ai_memory_history, ai_undo_change,
+ai_forget_history, ai_list_archive, ai_restore_memories, ai_delete_archived, sidecar_info,
 sidecar_shutdown; a notification $/cancelRequest {"id": ...} cancels an extraction.
 
 The memories live in <config dir>/ai/memory/memory.json. The config dir is --config-dir, else

@@ -3,6 +3,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,15 @@ def test_help_explains_use_not_only_flags(capsys: pytest.CaptureFixture[str]) ->
     assert "--app-id com.example.chat" in text and "AI_MEMORY_APP_ID" in text
 
 
+def test_the_help_names_every_method_of_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    from protocol import METHODS
+
+    with pytest.raises(SystemExit):
+        settings_from_args(["--help"], {})
+    named = set(re.findall(r"[a-z_$/A-Za-z]+", capsys.readouterr().out))
+    assert sorted(set(METHODS) - named) == []
+
+
 def test_every_flag_is_in_the_readme_synopsis_with_the_same_metavar() -> None:
     """Issue 19.9: one name per value (`--max-line-bytes N` in both, not BYTES in one)."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -119,6 +129,9 @@ def test_the_examples_in_the_help_are_requests_the_sidecar_answers(tmp_path: Pat
     (["--version"], 0, "stdout", f"memory-sidecar {__version__}"),
     (["--help"], 0, "stdout", "ai_extract_memories"),
     (["--memory-limit", "many"], 2, "stderr", "argument --memory-limit: expected a positive whole number"),
+    (["--base-url", "http://127.0.0.1:65536/v1"], 2, "stderr",
+     "argument --base-url: the base URL has a port outside 1 to 65535"),
+    (["--config-dir", ""], 2, "stderr", "argument --config-dir: expected a directory, got an empty value"),
 ])
 def test_the_process_prints_and_exits_with_usage_status(argv: list[str], status: int, stream: str,
                                                         expected: str) -> None:

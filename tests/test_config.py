@@ -97,6 +97,7 @@ def test_a_fifo_as_app_config_is_never_read(tmp_path: Path) -> None:
 @pytest.fixture
 def fresh_warnings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(config, "_clamp_warned", set())
+    monkeypatch.setattr(config, "_type_warned", set())
 
 
 def config_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -123,6 +124,33 @@ def test_a_clamped_app_config_limit_is_one_warning(tmp_path: Path, caplog: pytes
         assert resolve_limit(None, Settings(config_dir=tmp_path)) == 10
     [warning] = config_warnings(caplog)
     assert "app_config.json" in warning and "using 10" in warning
+
+
+@pytest.mark.parametrize("value, kind", [("20", "a string"), (20.5, "a fraction"), (True, "true/false"),
+                                         ([20], "a list")])
+def test_a_wrong_typed_limit_is_one_warning_and_costs_nothing_beside_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, fresh_warnings: None, value: object, kind: str) -> None:
+    (tmp_path / "app_config.json").write_text(json.dumps(
+        {"settings": {"aiMemoryLimit": value, "aiMemoryArchiveLimit": 30}}))
+    caplog.set_level(logging.WARNING)
+    settings = Settings(config_dir=tmp_path)
+    for _ in range(3):
+        assert resolve_limit(None, settings) == 100
+        assert config.resolve_archive_limit(settings) == 30
+    [warning] = config_warnings(caplog)
+    assert f"settings.aiMemoryLimit in {tmp_path / 'app_config.json'} is {kind}, not a whole number; using 100" \
+        == warning
+
+
+def test_a_wrong_typed_archive_limit_is_one_warning_and_keeps_the_memory_limit(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, fresh_warnings: None) -> None:
+    (tmp_path / "app_config.json").write_text(json.dumps(
+        {"settings": {"aiMemoryLimit": 40, "aiMemoryArchiveLimit": "lots"}}))
+    caplog.set_level(logging.WARNING)
+    settings = Settings(config_dir=tmp_path)
+    assert (resolve_limit(None, settings), config.resolve_archive_limit(settings)) == (40, 10000)
+    [warning] = config_warnings(caplog)
+    assert "settings.aiMemoryArchiveLimit" in warning and "is a string" in warning
 
 
 def test_settings_that_do_what_was_asked_say_nothing(tmp_path: Path, caplog: pytest.LogCaptureFixture,
@@ -195,3 +223,33 @@ def test_any_app_id_is_refused_or_names_a_dir_directly_inside_the_os_config_dir(
     else:
         assert settings.config_dir.parent == os_dir
         assert settings.config_dir.name == (app_id or config.APP_ID)
+
+
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_config_dir_flag_is_a_usage_error_not_the_default_store(
+        value: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--config-dir "$DIR"` with DIR unset must not serve (and edit) the real memories."""
+    with pytest.raises(SystemExit) as exit_info:
+        settings_from_args(["--config-dir", value], {"AI_MEMORY_CONFIG_DIR": str(tmp_path)})
+    assert exit_info.value.code == 2
+    assert "argument --config-dir: expected a directory, got an empty value" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("url, problem", [
+    ("notaurl", "must start with http:// or https://"),
+    ("ftp://x", "must start with http:// or https://"),
+    ("http://", "has no host name"),
+    ("http://h:99999/v1", "has a port outside 1 to 65535"),
+    ("http://h:0/v1", "has port 0; a port is 1 to 65535"),
+    ("http://h /v1", "holds a space"),
+    ("http://[::1/v1", "is not a valid URL"),
+])
+def test_a_base_url_that_cannot_work_is_a_usage_error_at_start_from_flag_or_env(
+        url: str, problem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, env, source in ((["--base-url", url], {}, "argument --base-url: the base URL"),
+                              ([], {"AI_MEMORY_BASE_URL": url}, "AI_MEMORY_BASE_URL")):
+        with pytest.raises(SystemExit) as exit_info:
+            settings_from_args(["--config-dir", str(tmp_path), *argv], env)
+        assert exit_info.value.code == 2
+        assert f"{source} {problem}" in capsys.readouterr().err
+

@@ -136,9 +136,11 @@ async def test_bad_input_gets_the_right_prefix(line: bytes, expected: str) -> No
                                       "INTERNAL": -32603, "MEMORY_IO": -32001}[expected]
 
 
-async def test_an_oversize_line_is_an_invalid_request_with_null_id() -> None:
-    [reply] = await Harness().run(Oversize(99))
+async def test_an_oversize_line_is_an_invalid_request_with_null_id_naming_the_cap_and_its_flag() -> None:
+    [reply] = await Harness().run(Oversize(99, 64))
     assert reply["id"] is None and prefix(reply) == "RPC_INVALID_REQUEST"
+    assert reply["error"]["message"].endswith("request line of 99 bytes exceeds the size cap of 64 bytes "
+                                              "(--max-line-bytes)")
 
 
 async def test_invalid_params_name_the_path() -> None:

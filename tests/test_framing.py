@@ -45,7 +45,7 @@ def test_eof_is_not_an_empty_line() -> None:
 def test_oversize_line_is_reported_once_and_the_rest_of_it_discarded() -> None:
     frames = frames_of(b"x" * 10, b"y" * 10, b"z" * 10 + b"\n{}\n", cap=16)
     assert len(frames) == 2
-    assert isinstance(frames[0], Oversize) and frames[0].size == 30
+    assert isinstance(frames[0], Oversize) and (frames[0].size, frames[0].cap) == (30, 16)
     assert frames[1] == b"{}"
 
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from protocol import Change, MemoryItem, Update
+from protocol.bounds import MAX_EPOCH_MS
 from sidecar import history_file as history_module
 from sidecar.errors import MemoryIOError
 from sidecar.history_file import MAX_BYTES, MAX_CHANGES, TRIM_SLACK, HistoryFile
@@ -371,8 +372,9 @@ def test_any_bytes_in_the_history_read_without_error_and_the_next_append_leaves_
 
 wire_text = st.text(st.characters(codec="utf-8"), max_size=30)
 wire_items = st.builds(MemoryItem, st.text(st.characters(codec="utf-8"), min_size=1, max_size=8),
-                       wire_text, st.integers(0, 2**53), wire_text)
-wire_changes = st.builds(Change, wire_text, st.integers(0, 2**53), st.sampled_from(["save", "clear", "merge", "undo"]),
+                       wire_text, st.integers(0, MAX_EPOCH_MS), wire_text)
+wire_changes = st.builds(Change, wire_text, st.integers(0, MAX_EPOCH_MS),
+                         st.sampled_from(["save", "clear", "merge", "undo"]),
                          st.lists(wire_items, max_size=3), st.lists(wire_items, max_size=3),
                          st.lists(st.builds(Update, wire_items, wire_items), max_size=2))
 

@@ -16,12 +16,17 @@ SETS = {
     "restatement/final2": ("pairs.jsonl",),
     "restatement/final3": ("pairs.jsonl",),
     "restatement/final4": ("pairs.jsonl",),
+    "restatement/final5": ("pairs.jsonl",),
+    "restatement/final6": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
+    "longconv4": ("memories.jsonl", "questions.jsonl"),
     "bilingual": ("memories.jsonl", "questions.jsonl"),
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
+    "bilingual4": ("memories.jsonl", "questions.jsonl"),
+    "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 
 

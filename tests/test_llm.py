@@ -33,7 +33,8 @@ def prefix_of(exc: pytest.ExceptionInfo[AiError]) -> str:
     return exc.value.code.prefix
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the original design document is not beside this checkout")
+@pytest.mark.skipif(not SEED.exists(),
+                    reason=f"the original design document is not beside this checkout (looked for {SEED})")
 def test_the_prompt_is_the_seed_prompt_verbatim() -> None:
     seed = SEED.read_text(encoding="utf-8")
     assert EXTRACT_MEMORIES_PROMPT in seed

@@ -36,6 +36,7 @@ def test_the_pinned_prompt_keeps_its_shape() -> None:
     assert all(line == line.strip() for line in lines)
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the original design document is not beside this checkout")
+@pytest.mark.skipif(not SEED.exists(),
+                    reason=f"the original design document is not beside this checkout (looked for {SEED})")
 def test_the_pinned_copy_is_the_design_documents_text() -> None:
     assert pinned_text() in SEED.read_text(encoding="utf-8")

@@ -30,7 +30,7 @@ from protocol import (
     long_running_methods,
     store_methods,
 )
-from protocol.bounds import CLAMPED, LENGTHS
+from protocol.bounds import CLAMPED, LENGTHS, MAX_EPOCH_MS
 from protocol.generate import SCHEMA_PATH, TS_PATH, _reachable, always_sent
 from protocol.generate import main as generate_main
 from sidecar.config import Settings
@@ -68,6 +68,14 @@ def test_memory_item_is_camel_case_on_the_wire() -> None:
         "id": "a", "content": "c", "createdAt": 1, "sourceScope": "global"}
 
 
+def test_a_created_at_past_javascripts_safe_integers_is_refused_where_it_is() -> None:
+    """A larger value would reach the frontend rounded or as 1e+23, and saving the listed store would then fail."""
+    item = {"id": "a", "content": "c", "sourceScope": "g"}
+    msgspec.json.decode(msgspec.json.encode({"items": [{**item, "createdAt": MAX_EPOCH_MS}]}), type=SaveParams)
+    with pytest.raises(msgspec.ValidationError, match=r"\$\.items\[0\]\.createdAt"):
+        msgspec.json.decode(msgspec.json.encode({"items": [{**item, "createdAt": MAX_EPOCH_MS + 1}]}), type=SaveParams)
+
+
 def test_unknown_fields_are_ignored() -> None:
     decoded = msgspec.json.decode(
         b'{"id":"a","content":"c","createdAt":1,"sourceScope":"g","pinned":true}', type=MemoryItem)
@@ -76,7 +84,7 @@ def test_unknown_fields_are_ignored() -> None:
 
 texts = st.text(st.characters(codec="utf-8"))
 items = st.builds(MemoryItem, id=st.text(st.characters(codec="utf-8"), min_size=1, max_size=128),
-                  content=texts, created_at=st.integers(0, 2**53),
+                  content=texts, created_at=st.integers(0, MAX_EPOCH_MS),
                   source_scope=st.text(st.characters(codec="utf-8"), max_size=MAX_SCOPE_CHARS))
 parts = st.builds(ContentPart, type=st.sampled_from(["text", "image_url", "audio"]), text=st.none() | texts)
 messages = st.builds(AiMessage, role=st.sampled_from(["user", "assistant", "system"]),

@@ -72,6 +72,8 @@ def test_listing_sorts_a_hand_edited_file_oldest_first_keeping_ties_in_file_orde
     (b'[{"id":"a","content":"c","createdAt":1,"sourceScope":"g"}, {"id":"b"}, 5]', ["a"]),
     (b'[{"id":"a","content":"c","createdAt":1,"sourceScope":"g"},{"id":"b","content":"d","createdAt":2,"sourc',
      ["a"]),
+    (b'[{"id":"a","content":"c","createdAt":1,"sourceScope":"g"},'
+     b'{"id":"b","content":"d","createdAt":8640000000000001,"sourceScope":"g"}]', ["a"]),
     ((b'[\n  {"id":"a","content":"c","createdAt":1,"sourceScope":"g"},\n  {"id":"b","content":"d","createdAt":2,'
       b'"sourceScope":"g"}\n'), ["a", "b"]),
 ])

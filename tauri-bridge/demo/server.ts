@@ -3,6 +3,7 @@
  * through the bridge's Tauri code path (issue 18.5). 127.0.0.1 only; the relay takes only its own page.
  */
 
+import { spawnSync } from "node:child_process";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 
 import { WebSocketServer } from "ws";
 
+import { python, sidecarEnv } from "../harness/sidecar.js";
 import { serveRelay } from "./relay.js";
 
 const BRIDGE = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -191,6 +193,17 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   };
 }
 
+/** Why the demo's sidecar could not start (checked first: the page would only say the service is not running). */
+function sidecarProblem(): string | null {
+  if (process.env.SIDECAR_BINARY) return null;
+  const interpreter = python();
+  const probe = spawnSync(interpreter, ["-c", "import sidecar, msgspec, anyio, httpx"],
+                          { env: sidecarEnv(), encoding: "utf8" });
+  if (probe.status === 0) return null;
+  return `${interpreter} cannot run the sidecar (${probe.error?.message ?? "its dependencies are missing"}): ` +
+    "run `make run` once in the repository root (it makes .venv), or set SIDECAR_PYTHON";
+}
+
 function usage(message: string): never {
   process.stderr.write(`demo: ${message}\nusage: npm run demo -- --port PORT --config-dir DIR\n`);
   process.exit(2);
@@ -206,6 +219,11 @@ async function main(): Promise<void> {
   const port = Number(values.port ?? "0");
   if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be 0…65535, not ${values.port}`);
   if (!values["config-dir"]) usage("--config-dir is required (the sidecar's config dir, e.g. a scratch one)");
+  const missing = sidecarProblem();
+  if (missing !== null) {
+    process.stderr.write(`demo: ${missing}\n`);
+    process.exit(1);
+  }
   const demo = await startDemo({ port, configDir: resolve(values["config-dir"]) });
   let stopping = false;
   const stop = (): void => {

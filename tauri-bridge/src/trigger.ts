@@ -42,6 +42,11 @@ export interface ExtractionOutcome {
   extractedUpTo: string | undefined;
   /** What the round added, updated and evicted (`changeId` undoes it); null when nothing ran or it failed. */
   receipt: MergeResult | null;
+  /**
+   * The sidecar's rejection when the round ran and failed ("AI_CONFIG: …", "AI_HTTP: …", "CANCELLED: …"), for
+   * the chat to show (`errorPrefix` picks the case); absent when it succeeded or did not run.
+   */
+  error?: string;
 }
 
 const SIDECAR_API: MemoryApi = { rememberConversation: aiRememberConversation };
@@ -77,7 +82,7 @@ export function roundMessages(pending: ChatMessage[], budgetChars: number): Chat
   return pending.slice(0, count);
 }
 
-/** Runs at most one extraction per completed turn, never two at once; failures are only warned about. */
+/** Runs at most one extraction per completed turn, never two at once; a failure is warned about and returned. */
 export class MemoryExtractor {
   private running = false;
   private lastTurn: string | undefined;
@@ -112,8 +117,9 @@ export class MemoryExtractor {
       }, turn.signal ? { signal: turn.signal } : undefined);
       return { extractedUpTo: round[round.length - 1].id, receipt };
     } catch (error) {
-      this.warn(`memory extraction skipped: ${typeof error === "string" ? error : String(error)}`);
-      return skipped;
+      const message = typeof error === "string" ? error : String(error);
+      this.warn(`memory extraction skipped: ${message}`);
+      return { ...skipped, error: message };
     } finally {
       this.running = false;
     }

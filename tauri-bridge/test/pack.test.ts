@@ -82,7 +82,7 @@ test("npm pack builds dist on prepack and ships a manifest without the repo's sc
   const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", out], BRIDGE));
   const files: string[] = packed[0].files.map((file: { path: string }) => file.path);
   for (const needed of ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/node.js", "dist/src/node.d.ts",
-                        "tauri/capabilities/memory-sidecar.json", "tauri/README.md", "dist/src/vue/index.js",
+                        "tauri/capabilities/memory-sidecar.json", "tauri/README.md", "README.md", "dist/src/vue/index.js",
                         "dist/src/vue/index.d.ts", "src/vue/style.css"]) {
     assert.ok(files.includes(needed), `${needed} is in the tarball`);
   }

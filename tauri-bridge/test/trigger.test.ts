@@ -59,11 +59,11 @@ test("at most once per completed turn, never re-entrant, and disabled means off"
   assert.equal(log.length, 1);
 });
 
-test("a failure is swallowed with a warning and extractedUpTo stays", async () => {
+test("a failure is warned about and returned, and extractedUpTo stays", async () => {
   const warnings: string[] = [];
   const extractor = new MemoryExtractor(fakeApi([], true), 4000, (message) => warnings.push(message));
   const outcome = await extractor.maybeExtract({ messages: chat(5, 1000), extractedUpTo: "m0", scope: "g", turnId: "t" });
-  assert.deepEqual(outcome, { extractedUpTo: "m0", receipt: null });
+  assert.deepEqual(outcome, { extractedUpTo: "m0", receipt: null, error: "AI_NETWORK: could not reach the model" });
   assert.deepEqual(warnings, ["memory extraction skipped: AI_NETWORK: could not reach the model"]);
 });
 

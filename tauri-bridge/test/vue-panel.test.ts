@@ -16,7 +16,7 @@ import {
   useMemoryExtraction,
   type MemoryBridge,
 } from "../src/vue/index.js";
-import type { MergeResult } from "../src/generated/protocol.js";
+import { MAX_EPOCH_MS, type MergeResult } from "../src/generated/protocol.js";
 import type { ExtractionOutcome, ExtractionTurn } from "../src/trigger.js";
 import { BridgeDouble, item } from "./bridge-double.js";
 
@@ -99,6 +99,15 @@ test("添加 calls aiRemember with the trimmed text and the scope; the list and 
   const status = wrapper.find('[role="status"]');
   assert.match(status.text(), /新增 1 条/);
   assert.ok(status.findAll("button").some((node) => node.text() === zh.undo));
+});
+
+test("the latest createdAt the sidecar accepts renders a date in the list", async () => {
+  const double = new BridgeDouble([item("a", "用户偏好 zsh", MAX_EPOCH_MS), item("b", "项目使用 pnpm", 0)]);
+  const wrapper = await panel(double);
+  assert.deepEqual(list(wrapper, zh.list).sort(), ["用户偏好 zsh", "项目使用 pnpm"].sort());
+  const dates = wrapper.findAll(`ul[aria-label="${zh.list}"] > li .aim-meta`).map((node) => node.text());
+  assert.equal(dates.length, 2);
+  for (const date of dates) assert.match(date, /\d{2}/);
 });
 
 test("删除 deletes that memory by id, and the notice's 撤销 undoes exactly that delete", async () => {
@@ -564,7 +573,7 @@ test("the chat notice says 正在整理记忆… while a round runs, and 取消�
   const extraction = useMemoryExtraction({
     extract: (turn) => new Promise((done) => {
       seen = turn.signal;
-      turn.signal?.addEventListener("abort", () => done(outcome(null)));
+      turn.signal?.addEventListener("abort", () => done({ ...outcome(null), error: "CANCELLED: cancelled by the caller" }));
     }),
   });
   mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
@@ -603,6 +612,23 @@ test("after a round that changed something: 记忆已更新：新增 N 条，更
   await flushPromises();
   assert.deepEqual(undone, ["ch-9"]);
   assert.equal(mounted.text(), zh.undone);
+});
+
+test("a round that failed says why in the notice (no model configured), and the next good round replaces it", async () => {
+  const answers: ExtractionOutcome[] = [
+    { ...outcome(null), error: "AI_CONFIG: no model configured: send provider.model, or start the sidecar with --model" },
+    outcome({ memories: [], added: [item("a", "x")], updated: [], evicted: [], dropped: 0, changeId: "ch-1",
+              archived: [], revived: [] }),
+  ];
+  const extraction = useMemoryExtraction({ extract: async () => answers.shift()! });
+  mounted = mount(MemoryChatNotice, { props: { extraction }, attachTo: document.body });
+  await extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.text(), zh.errors.AI_CONFIG);
+  assert.doesNotMatch(mounted.text(), /--model/, "a sentence, never the raw message");
+  await extraction.run(TURN);
+  await flushPromises();
+  assert.equal(mounted.text(), "记忆已更新：新增 1 条，更新 0 条 · 撤销");
 });
 
 test("a round that changed nothing shows nothing", async () => {

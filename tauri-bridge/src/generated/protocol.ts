@@ -297,6 +297,7 @@ export const LONG_RUNNING_METHODS: ReadonlySet<string> = new Set<RequestMethod>(
 export const MAX_ID_CHARS = 128;
 export const MAX_SCOPE_CHARS = 128;
 export const MAX_CONTENT_CHARS = 200;
+export const MAX_EPOCH_MS = 8640000000000000;
 export const DEFAULT_MAX_LINE_BYTES = 16777216;
 export const DEFAULT_BUDGET_BYTES = 8192;
 

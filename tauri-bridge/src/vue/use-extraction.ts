@@ -3,6 +3,7 @@
 import { ref, toValue, type MaybeRefOrGetter, type Ref } from "vue";
 
 import { aiUndoChange } from "../ai.js";
+import { errorPrefix } from "../errors.js";
 import type { MergeResult, UndoResult } from "../generated/protocol.js";
 import { maybeExtractMemories, type ExtractionOutcome, type ExtractionTurn } from "../trigger.js";
 import { errorSentence } from "./errors.js";
@@ -22,6 +23,7 @@ export interface ExtractionState {
   receipt: Ref<MergeResult | null>;
   undone: Ref<boolean>;
   cancelled: Ref<boolean>;
+  /** A sentence for the last failure (a round that failed, e.g. no model configured, or an undo); null after a success. */
   error: Ref<string | null>;
   /** Call after `ai-done` with reason `completed`; store the outcome's `extractedUpTo` as before. */
   run(turn: ExtractionTurn): Promise<ExtractionOutcome>;
@@ -59,6 +61,9 @@ export function useMemoryExtraction(options: UseExtractionOptions = {}): Extract
           undone.value = false;
           cancelled.value = false;
           error.value = null;
+        } else if (outcome.error !== undefined && errorPrefix(outcome.error) !== "CANCELLED") {
+          receipt.value = null;
+          error.value = errorSentence(outcome.error, toValue(options.lang));
         }
         return outcome;
       } finally {
