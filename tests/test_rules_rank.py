@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -228,13 +227,6 @@ def test_graded_feedback_leads_with_the_best_match_s_rare_words_and_damps_what_r
     assert all(0 < weight <= 1.0 for weight in expanded.values())
     scores = {index.items[p].id: score for p, score in index.ranked(query)}
     assert scores["age"] > 0 == index._score(weights)[3]  # found through the name alone
-
-
-def test_ungraded_feedback_weighs_every_chosen_term_alike(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rank, "FEEDBACK_GRADED", False)
-    index = RankingIndex(FAMILY)
-    weights = index._query_weights("what made Felix's father laugh at the care home?")
-    assert set(index._feedback(index._score(weights), weights).values()) == {1.0}
 
 
 @given(memory_lists(max_size=20), contents)

@@ -92,3 +92,21 @@ def test_a_derivational_root_is_never_empty_and_only_shortens_the_stem(word: str
     folded = stem(word.casefold()) if word else word
     root = derivational_root(folded)
     assert folded.startswith(root) and (root or not folded)
+
+
+def test_a_lone_letter_is_a_value_unless_an_english_word_or_an_apostrophe_follows_it() -> None:
+    # issue 17: "A 型" and "AB 型" must not look like one being part of the other
+    assert tokens("用户是 A 型血") == ("a", "型血") and tokens("用户是 AB 型血") == ("ab", "型血")
+    assert tokens("A型血") == ("a", "型血") and tokens("I 型糖尿病")[0] == "i"
+    assert tokens("plan B, then plan A.") == ("plan", "b", "plan", "a")
+    assert tokens("a book") == ("book",) and tokens("I think so") == ("think",) and "i" not in tokens("I'm late")
+    assert tokens("the user's car") == ("car",) and tokens("it is the user’s.") == ()
+    assert names("用户是 A 型血") == {"a"}
+
+
+def test_a_number_grouped_in_thousands_is_one_number() -> None:
+    assert tokens("$1,450") == tokens("1,450") == tokens("1450") == ("1450",)
+    assert tokens("312,000 yuan") == tokens("312000 yuan") and tokens("1,234.5") == ("1234.5",)
+    assert tokens("1,2,3") == ("1", "2", "3") and tokens("12,34") == ("12", "34")
+    assert tokens("共３，５００元") == tokens("共3500元")  # full-width digits and comma under NFKC
+    assert names("paid $1,450") == {"1450"}

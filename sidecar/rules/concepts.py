@@ -211,6 +211,18 @@ _STATES_TIME = re.compile(
 WHEN_TERM = "%when"
 
 
+# A question asking what someone does for a living ("what is her job", "what does he do for work") is answered by a
+# memory naming an occupation; "jobs" and "hopper-jobs" are mostly a computer's. English only: the memory side knows
+# English nouns only, and a Chinese question would pull English memories above the Chinese ones that answer it.
+_ASKS_OCCUPATION = re.compile(
+    r"(?<![\w-])job(?![\w-])|\b(?:occupation|profession|career|for (?:a )?living|for work|works? as|working as"
+    r"|(?:what|which|new) (?:role|position)s?)\b")
+
+
+def asks_occupation(text: str) -> bool:
+    return _ASKS_OCCUPATION.search(normalise(text)) is not None
+
+
 def asks_when(text: str) -> bool:
     return _ASKS_WHEN.search(normalise(text)) is not None
 

@@ -14,9 +14,6 @@ from sidecar.rules.tokens import stem, tokens
 # many headwords ("看" for see, look, watch, read, …) says less about each.
 REVERSE_GLOSSES = 2
 HEADWORDS_PER_GLOSS = 3
-# Two-word compounds and places ("sleeping bag", "New Zealand"): read from a query's words in a row, and as
-# headwords a Chinese word glosses.
-COMPOUNDS = True
 
 
 class Dictionary(NamedTuple):
@@ -29,6 +26,8 @@ class Dictionary(NamedTuple):
     derived: dict[str, str]
     forms: dict[str, str]  # stem → the stems of its irregular forms, and the form's → the base's
     broader: dict[str, str]  # a noun's stem → the stems of the common words naming the classes above it
+    neighbours: dict[str, str]  # stem → the stems of the words whose GloVe vectors are nearest its own
+    occupations: dict[str, str]  # a noun naming what a person does, as written ("designer") → its class of people
 
 
 def read_dictionary() -> Dictionary:
@@ -42,7 +41,8 @@ def read_dictionary() -> Dictionary:
                 found = starting.get(gloss, ())
                 if len(found) < HEADWORDS_PER_GLOSS:
                     starting[gloss] = (*found, head)
-    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"])
+    return Dictionary(glosses, english, en["synonyms"], en["derived"], zh["forms"], en["broader"],
+                      read_table("neighbours_en.json")["neighbours"], en["occupations"])
 
 
 @memo(max_bytes=64 * 1024 * 1024)
@@ -80,7 +80,8 @@ class Expansion(NamedTuple):
 
     term: str
     kind: str  # "zh" (an English word's Chinese gloss), "en" (a Chinese word's English headword), "synonym",
-    # "derived" (a derivationally related form), "form" (an irregular inflection)
+    # "derived" (a derivationally related form), "form" (an irregular inflection), "neighbour" (a word whose
+    # vector is near), "neighbour_zh" (a near word's Chinese gloss)
     share: float
 
 
@@ -91,7 +92,7 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
     single-character term, as ranking reads any)."""
     table = dictionary()
     found: list[Expansion] = []
-    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
+    for word in (*words, *word_pairs(folded)):
         for gloss in table.glosses.get(word, "").split():
             pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
@@ -100,9 +101,20 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
         found += [Expansion(other, "form", 1.0) for other in table.forms.get(word, "").split()]
     for _, head in english_stems(folded):
         parts = head.split(" ")  # a compound's words share its weight
-        if len(parts) > 1 and not COMPOUNDS:
-            continue
         found += [Expansion(part, "en", 1 / len(parts)) for part in parts]
+    return found
+
+
+def neighbour_expansions(words: Iterable[str]) -> list[Expansion]:
+    """The words whose vectors are nearest each of `words` (English stems), and their Chinese glosses."""
+    table = dictionary()
+    found: list[Expansion] = []
+    for word in words:
+        for near in table.neighbours.get(word, "").split():
+            found.append(Expansion(near, "neighbour", 1.0))
+            for gloss in table.glosses.get(near, "").split():
+                pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
+                found += [Expansion(piece, "neighbour_zh", 1 / len(pieces)) for piece in pieces]
     return found
 
 
@@ -135,8 +147,21 @@ def glossed_terms(words: Iterable[str], folded: str) -> list[str]:
     reads backwards."""
     table = dictionary().glosses
     found: dict[str, None] = {}
-    for word in (*words, *(word_pairs(folded) if COMPOUNDS else ())):
+    for word in (*words, *word_pairs(folded)):
         for gloss in table.get(word, "").split():
             if len(gloss) > 1:
                 found.update(dict.fromkeys(GLOSSED + piece for piece in tokens(gloss)))
     return list(found)
+
+
+_ENGLISH_WORD = re.compile(r"[a-z]+")
+
+
+def states_occupation(folded: str) -> bool:
+    """Whether a folded text names what someone does for a living ("a marine biologist", "two nurses"): one of its
+    English words, or that word without a plural ending, is a noun naming a kind of worker."""
+    table = dictionary().occupations
+    for word in _ENGLISH_WORD.findall(folded):
+        if word in table or (word.endswith("s") and (word[:-1] in table or word[:-2] in table)):
+            return True
+    return False

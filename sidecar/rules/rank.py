@@ -12,12 +12,22 @@ from protocol import MemoryItem
 from sidecar.rules.aliases import Statement, alias_statements, aliases, named_in, resolved
 from sidecar.rules.concepts import (
     WHEN_TERM,
+    asks_occupation,
     asks_when,
     concept_terms,
     states_time,
 )
 from sidecar.rules.constraints import asks_for_advice, states_constraint
-from sidecar.rules.dictionary import BROADER, GLOSSED, Expansion, broader_terms, expansions, glossed_terms
+from sidecar.rules.dictionary import (
+    BROADER,
+    GLOSSED,
+    Expansion,
+    broader_terms,
+    expansions,
+    glossed_terms,
+    neighbour_expansions,
+    states_occupation,
+)
 from sidecar.rules.memo import memo
 from sidecar.rules.stemming import derivational_root
 from sidecar.rules.tokens import is_cjk, is_strong, names, normalise, tokens
@@ -37,7 +47,6 @@ FEEDBACK_MARGIN = 2.0  # a feedback match scores at least this many times the me
 # Graded feedback: a match's terms count by (its score / the best one's) ** FEEDBACK_SHARPNESS times their IDF,
 # and each chosen term weighs its share of the most gathered one's, so the best match's rare words (the name a
 # question's second step is about) lead and words the runners-up happen to share weigh less.
-FEEDBACK_GRADED = True
 FEEDBACK_SHARPNESS = 2.0
 UNIGRAM_WEIGHT = 0.3
 CONCEPT_WEIGHT = 1.0
@@ -52,6 +61,10 @@ ROOT_WEIGHT = 0.5
 COMPOUND_WEIGHT = 0.5
 # A question asking when prefers, weakly and only as much as it is rare, the memories that say when.
 WHEN_WEIGHT = 0.5
+# A question asking what someone does for a living prefers, as weakly, the memories naming an occupation (WordNet's
+# nouns for kinds of workers, professionals, experts, creators, leaders: tools/lexicon/build.py).
+OCCUPATION_WEIGHT = 0.5
+OCCUPATION_TERM = "%occupation"
 # A message asking for advice ("推荐…", "should I…") weakly prefers, as much as they are rare, the memories
 # stating a lasting constraint (an allergy, an injury, a diet, a fear, a budget): advice must respect them.
 CONSTRAINT_WEIGHT = 0.8
@@ -69,6 +82,11 @@ FORM_WEIGHT = 0.8
 # nouns belong to it (WordNet's hypernyms, read into each memory's terms: a query cannot list every member).
 BROADER_WEIGHT = 0.5
 EXPANSION_RARITY = 1.0
+# A query word the store never uses stands, weakly, for the words whose GloVe vectors are mutually nearest its own
+# ("washer" → dryer, "childcare" → daycare), and for their Chinese glosses: near words are related, often not the
+# same thing, so a word the store holds itself is never widened this way, nor one written as a name ("Jack").
+NEIGHBOUR_WEIGHT = 0.5
+NEIGHBOUR_ZH_WEIGHT = 0.4
 # A Chinese query word finds, weakly, the English memories one of whose words it glosses, through any of the
 # glosses (the memory side holds them all as `=` terms; the query side reads only the first ones backwards).
 GLOSSED_WEIGHT = 0.4
@@ -103,7 +121,7 @@ def search_terms(text: str) -> list[str]:
 def _marker(term: str) -> bool:
     """A term saying what kind of thing a memory states (when, a constraint, a class its nouns belong to), not
     one of its words: it neither lengthens a memory nor expands a query."""
-    return term in (WHEN_TERM, CONSTRAINT_TERM) or term[0] in (BROADER, GLOSSED)
+    return term in (WHEN_TERM, CONSTRAINT_TERM, OCCUPATION_TERM) or term[0] in (BROADER, GLOSSED)
 
 
 @memo(max_bytes=64 * 1024, max_key_chars=len(QUESTION_WORDS))  # the one constant list, read once
@@ -161,6 +179,8 @@ def _read(text: str) -> _Text:
         terms += broader_terms(english)
     if GLOSSED_WEIGHT > 0:
         terms += glossed_terms(english, normalise(text))
+    if OCCUPATION_WEIGHT > 0 and states_occupation(normalise(text)):
+        terms.append(OCCUPATION_TERM)
     counts = tuple(Counter(terms).items())
     # Saying when (or a constraint) is a property of the memory, not one of its words: it neither lengthens it
     # nor expands a query.
@@ -297,6 +317,8 @@ class RankingIndex:
                         weights[joined] = COMPOUND_WEIGHT
         if WHEN_TERM in self._postings and asks_when(bounded):
             weights[WHEN_TERM] = WHEN_WEIGHT
+        if OCCUPATION_TERM in self._postings and asks_occupation(bounded):
+            weights[OCCUPATION_TERM] = OCCUPATION_WEIGHT
         if CONSTRAINT_WEIGHT > 0 and CONSTRAINT_TERM in self._postings and asks_for_advice(bounded):
             weights[CONSTRAINT_TERM] = CONSTRAINT_WEIGHT
         if self._aliases:
@@ -311,11 +333,15 @@ class RankingIndex:
         given (never above the kind's weight, so below the query's own words)."""
         kinds = {"zh": EN_ZH_WEIGHT, "en": ZH_EN_WEIGHT, "synonym": SYNONYM_WEIGHT, "derived": DERIVED_WEIGHT,
                  "form": FORM_WEIGHT, "broader": BROADER_WEIGHT, "broader_en": BROADER_WEIGHT * ZH_EN_WEIGHT,
-                 "glossed": GLOSSED_WEIGHT}
+                 "glossed": GLOSSED_WEIGHT, "neighbour": NEIGHBOUR_WEIGHT, "neighbour_zh": NEIGHBOUR_ZH_WEIGHT}
         if not any(kinds.values()):
             return {}
         english = [term for term in dict.fromkeys(terms) if term.isascii() and term.isalpha()]
         found = expansions(english, normalise(query))
+        if NEIGHBOUR_WEIGHT > 0 or NEIGHBOUR_ZH_WEIGHT > 0:
+            named = names(query)
+            found += neighbour_expansions([word for word in english
+                                           if word not in self._postings and word not in named])
         found += [Expansion(BROADER + word, "broader", 1.0) for word in english]
         found += [Expansion(BROADER + head.term, "broader_en", 1.0) for head in found if head.kind == "en"]
         found += [Expansion(GLOSSED + term, "glossed", 1.0) for term in dict.fromkeys(terms) if is_cjk(term[0])]
@@ -361,13 +387,11 @@ class RankingIndex:
                               key=lambda p: (scores[p], p))
         gathered: dict[str, float] = {}
         for position in best:
-            share = (scores[position] / scores[best[0]]) ** FEEDBACK_SHARPNESS if FEEDBACK_GRADED else 1.0
+            share = (scores[position] / scores[best[0]]) ** FEEDBACK_SHARPNESS
             for term, _ in self._texts[self.items[position].content].counts:
                 if term not in weights and not _marker(term):
                     gathered[term] = gathered.get(term, 0.0) + share * self._idf(term)
         chosen = heapq.nlargest(FEEDBACK_TERMS, gathered, key=lambda t: (gathered[t], t))
-        if not FEEDBACK_GRADED:
-            return dict.fromkeys(chosen, 1.0)
         most = gathered[chosen[0]] if chosen else 1.0
         return {term: gathered[term] / most for term in chosen}
 

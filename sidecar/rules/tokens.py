@@ -41,8 +41,15 @@ _CJK_RANGES = (
 _GENERIC_CJK_PATTERN = re.compile("|".join(sorted(map(re.escape, GENERIC_CJK), key=len, reverse=True)))
 _CJK_CLASS = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in _CJK_RANGES)
 _CJK_RUN = re.compile(f"[{_CJK_CLASS}]+")
-# A Latin/digit word; digits joined by '.' stay one token so "3.11" and "3.12" differ.
-_WORD = re.compile(r"\d+(?:\.\d+)+|[^\W_]+")
+# A Latin/digit word; digits joined by '.' stay one token so "3.11" and "3.12" differ, and a number grouped in
+# thousands by commas is one number ("1,450" as "1450"; "1,2,3" stays three).
+_WORD = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)+|[^\W_]+")
+_THOUSANDS = ","
+# A one-letter generic word ("a", "i") is the article or the pronoun only before another Latin word or an apostrophe
+# ("I'm"), and "s" after one the possessive: alone, or before CJK or punctuation, it is a value ("A 型" against
+# "AB 型", "plan A.").
+_NEXT_WORD = re.compile(rf"\s+(?![{_CJK_CLASS}])[^\W_]|['’]")
+_APOSTROPHES = "'’"
 
 
 def is_cjk(char: str) -> bool:
@@ -124,14 +131,28 @@ def _tokens(text: str) -> list[str]:
         return out
     for at, stemmed in zip(words, _stems(tuple(out[at] for at in words)), strict=True):
         out[at] = stemmed
-    return [token for token in out if token not in GENERIC_WORDS]
+    # a stem may be generic ("users" → "user"); a lone letter here was kept as a value by _word
+    return [token for token in out if token not in GENERIC_WORDS or len(token) == 1]
 
 
 def _words(text: str, out: list[str], words: list[int]) -> None:
-    for word in _WORD.findall(text):
-        if word not in GENERIC_WORDS:
+    for match in _WORD.finditer(text):
+        word = _word(match.group(), text, match.start(), match.end())
+        if word is not None:
             words.append(len(out))
             out.append(word)
+
+
+def _word(folded: str, text: str, start: int, end: int) -> str | None:
+    """A folded word as a token, or None for a generic one (a lone letter only where no word or apostrophe follows
+    it and no apostrophe comes before it)."""
+    if folded[0].isdigit() and _THOUSANDS in folded:
+        return folded.replace(_THOUSANDS, "")
+    if folded not in GENERIC_WORDS:
+        return folded
+    if len(folded) == 1 and _NEXT_WORD.match(text, end) is None and not (start and text[start - 1] in _APOSTROPHES):
+        return folded
+    return None
 
 
 def is_strong(token: str) -> bool:
@@ -150,7 +171,7 @@ def names(text: str) -> frozenset[str]:
         word = match.group()
         if any(is_cjk(c) for c in word) or not (in_cjk or any(c.isupper() or c.isdigit() for c in word)):
             continue
-        folded = word.casefold()
-        if folded not in GENERIC_WORDS:
+        folded = _word(word.casefold(), text, match.start(), match.end())
+        if folded is not None:
             words.append(folded)
-    return frozenset(word for word in _stems(tuple(words)) if word not in GENERIC_WORDS)
+    return frozenset(word for word in _stems(tuple(words)) if word not in GENERIC_WORDS or len(word) == 1)

