@@ -67,6 +67,9 @@ TWO_FACTS = [
     # what another text is about, named only in a clause that states no change
     ("Kai told Ada that he forgets his gloves at the bakery by the gym, and the baker now keeps them for him.",
      "Kai told Ada the gym is renovating its changing rooms and he showers at home."),
+    # a workplace on a floor is not one's home
+    ("The user lives on the 2nd floor", "The user's studio is on the 5th floor"),
+    ("用户家住在九楼", "用户的工作室在十一楼"),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -94,6 +97,9 @@ ONE_FACT = [
     ("Tariq's birthday is on the 2nd of May", "Tariq was born on May 2"),
     # a change whose thing is named in the clause that states it
     ("用户的 Go 版本是 1.20", "用户把 Go 版本升到了 1.22"),
+    # on a floor, one's home is oneself
+    ("The user's apartment is on the 2nd floor", "The user lives on floor 5 now"),
+    ("用户家住在九楼", "用户的房子在十一楼"),
     # the same kind of value replaced
     ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
     ("用户的书房是 12 平米", "用户的书房是 15 平米"),

@@ -560,7 +560,11 @@ def _possessed(span: str) -> str:
 
 def same_subject(a: Attribute, b: Attribute) -> bool:
     """One subject: the same people and things, or the thing one owns is named before the other's
-    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
+    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色"). On a floor, one's home is oneself ("the user's
+    flat is on the 3rd floor" / "the user lives on the 3rd floor")."""
+    if a.concept == b.concept == "floor":
+        a = a._replace(subject=a.subject - _DWELLING, before=a.before - _DWELLING)
+        b = b._replace(subject=b.subject - _DWELLING, before=b.before - _DWELLING)
     if a.subject == b.subject:
         # No one named before either attribute: the words there say whose it is ("大董烤鸭在商场三楼" /
         # "蔡澜港式点心在商场三楼"): two that each name something the other does not are about two things.
@@ -569,6 +573,16 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
     people_a = {t for t in a.subject if not _is_plain_word(t)}
     people_b = {t for t in b.subject if not _is_plain_word(t)}
     return people_a == people_b and a.subject <= b.before and b.subject <= a.before
+
+
+# Where one lives, by the words for a home and for living there (a general class, both languages).
+_DWELLING = frozenset(t for word in "home house flat apartment place live lives living".split()
+                      for t in token_set(word)) | frozenset("家住房子屋寓公")
+
+
+def filed_subject(attribute: Attribute) -> frozenset[str]:
+    """Whose attribute it is, as `same_subject` compares it: one's home is oneself on a floor."""
+    return attribute.subject - _DWELLING if attribute.concept == "floor" else attribute.subject
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:

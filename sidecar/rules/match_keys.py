@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sidecar.rules.evidence import upper_weight
-from sidecar.rules.facts import frame
+from sidecar.rules.facts import filed_subject, frame
 from sidecar.rules.kinds import kind_keys
 from sidecar.rules.memo import memo
 from sidecar.rules.single_valued import bare_number
@@ -23,7 +23,7 @@ def keys_of(text: str) -> Mapping[str, float]:
     found = {token: upper_weight(token) for token in token_set(written)}
     written_frame = frame(written)
     for attribute in written_frame.attributes:
-        found["@" + attribute.concept + " " + " ".join(sorted(attribute.subject))] = 1.0
+        found["@" + attribute.concept + " " + " ".join(sorted(filed_subject(attribute)))] = 1.0
     if not written_frame.attributes and bare_number(written):
         found["@age " + " ".join(sorted(written_frame.people))] = 1.0  # "The user is 39" may be an age
     if kind_keys(written):
