@@ -70,6 +70,8 @@ TWO_FACTS = [
     # a workplace on a floor is not one's home
     ("The user lives on the 2nd floor", "The user's studio is on the 5th floor"),
     ("用户家住在九楼", "用户的工作室在十一楼"),
+    # … but one followed by 的 is whose
+    ("用户的哥哥是律师", "用户的哥哥是律师的助理"),
     # "now" left out, what is counted must still be the same
     ("The user has four chickens", "The user has six ducks now"),
     ("用户的电动车骑了三千公里", "用户现在每周骑五十公里"),
@@ -100,6 +102,8 @@ ONE_FACT = [
     # on a floor, one's home is oneself
     ("The user's apartment is on the 2nd floor", "The user lives on floor 5 now"),
     ("用户家住在九楼", "用户的房子在十一楼"),
+    # a people word after 是 that ends the statement is a job, not another person
+    ("用户的哥哥是律师", "用户哥哥是一名律师"),
     # the same kind of value replaced
     ("用户的电子书是 Kobo", "用户的电子书换成了 Kindle"),
     ("用户的书房是 12 平米", "用户的书房是 15 平米"),
