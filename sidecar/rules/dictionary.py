@@ -94,7 +94,7 @@ def expansions(words: Iterable[str], folded: str) -> list[Expansion]:
     found: list[Expansion] = []
     for word in (*words, *word_pairs(folded)):
         for gloss in table.glosses.get(word, "").split():
-            pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
+            pieces = _gloss_pieces(gloss)
             found += [Expansion(piece, "zh", 1 / len(pieces)) for piece in pieces]
         found += [Expansion(other, "synonym", 1.0) for other in table.synonyms.get(word, "").split()]
         found += [Expansion(other, "derived", 1.0) for other in table.derived.get(word, "").split()]
@@ -113,9 +113,14 @@ def neighbour_expansions(words: Iterable[str]) -> list[Expansion]:
         for near in table.neighbours.get(word, "").split():
             found.append(Expansion(near, "neighbour", 1.0))
             for gloss in table.glosses.get(near, "").split():
-                pieces = ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
+                pieces = _gloss_pieces(gloss)
                 found += [Expansion(piece, "neighbour_zh", 1 / len(pieces)) for piece in pieces]
     return found
+
+
+def _gloss_pieces(gloss: str) -> list[str]:
+    """A Chinese gloss as ranking terms: its tokens, or a lone character marked as a whole word."""
+    return ["#" + gloss] if len(gloss) == 1 else list(tokens(gloss))
 
 
 _LATIN = "a-z0-9\u00c0-\u024f"
