@@ -22,7 +22,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ranking_quality import BUDGETS, folder, index_of, item  # noqa: E402
+from ranking_quality import BUDGETS, folder, index_of, item  # noqa: E402
+
 from sidecar.rules.context import render_preferred  # noqa: E402
 from sidecar.rules.evict import oldest_first  # noqa: E402
 
