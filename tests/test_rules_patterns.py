@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sidecar.rules import changes, events, facts, kinds, lexicon, match, reported, roles, wording
+from sidecar.rules import changes, events, facts, kinds, lexicon, reported, reworded, roles, sides, wording
 from sidecar.rules.patterns import _class_end, compile_fast, first_chars
 from tests.strategies import contents
 
@@ -25,9 +25,9 @@ WORD_LISTS = [lexicon.NEGATION_PATTERN, lexicon.STATED_CHANGE_PATTERN, lexicon.T
               *(pattern for _, pattern, _ in lexicon.ATTRIBUTES), *events.EVENT_VERBS.values(),
               # compiled led already: the plain pattern inside the lead
               *(_unled(found.pattern) for found in (facts._PEOPLE, facts._ROLE_NAME, facts._PASSIVE, facts._HEAD_END,
-                                            facts._SWITCHED_OBJECT, lexicon._CJK_WORDS, match._COPULA,
-                                            match._TIME_WORDS, wording._CJK_VARIANT, reported._HINT, roles._TRIGGER,
-                                            roles._ROLE_WORD, changes._TRIGGER))]
+                                            facts._SWITCHED_OBJECT, facts._CHANGED_OBJECT, lexicon._CJK_WORDS,
+                                            sides._COPULA, reworded.TIME_WORDS, wording._CJK_VARIANT, reported._HINT,
+                                            roles._TRIGGER, roles._ROLE_WORD, changes._TRIGGER))]
 # Pieces of the lists' own words, so drawn texts hold matches, beside text of every kind.
 PIECES = ["不", "没有", "换成了", "moved to", " now ", "上个月", "last month", "以前", "used to", "项目", "repo",
           "住在", "lives in", "7 岁", "is 7", "12 楼", "vegan", "is a nurse", "在华为做工程师", "bash", "zsh",

@@ -15,7 +15,8 @@ from sidecar.rules.tokens import normalise
 
 # Kinds of events by the verbs that tell them, in both languages (general knowledge, no list of places).
 EVENT_VERBS: dict[str, str] = {
-    "trip": r"去了?一趟|去了?|到了?|玩了?|旅游|旅行|游玩|逛了?|待了|\bwent to\b|\bvisited\b|\btrip to\b|"
+    "trip": r"去了?一趟|去了?|(?<![搬转调升涨降换改迁])到了?|玩了?|旅游|旅行|游玩|逛了?|待了|"
+            r"\bwent to\b|\bvisited\b|\btrip to\b|"
             r"\bspent (?:[a-z0-9]+ ){1,3}in\b|\btravell?ed to\b|\bflew to\b|\bwent (?:camping|hiking|skiing)\b",
     "purchase": r"买了|买回来了?|买回了|买到了?|入手了?|购买了?|下单了?|提了|"
                 r"\bbought\b|\bpurchased\b|\bpicked up\b|\bordered\b",
@@ -54,6 +55,18 @@ _UNDATED = Told(frozenset(), frozenset(), "")
 
 
 @memo(max_bytes=1 << 20)
+def time_anchors(text: str) -> frozenset[str]:
+    """When a text says something happened ("上周", "昨天", "in 2019"), as told_event reads it; a four-digit
+    number is a year only from 1900 to 2099 ("ends in 4471" is no date)."""
+    found = (_THIS_WEEK.sub("", _SPACES.sub("", hit.group()).replace("份", ""))
+             for hit in _ANCHOR.finditer(normalise(text)))
+    return frozenset(anchor for anchor in found if not _NOT_A_YEAR.search(anchor))
+
+
+_NOT_A_YEAR = re.compile(r"(?<!\d)(?!19|20)\d{4}(?!\d)")
+
+
+@memo(max_bytes=2 << 20)
 def told_event(text: str) -> Told:
     """The kinds of event a text tells, when it says they happened, and what is left of it."""
     folded = normalise(text)

@@ -28,7 +28,7 @@ from sidecar.rules.lexicon import (
 )
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import alternatives, compile_fast
-from sidecar.rules.tokens import is_cjk, normalise, token_set
+from sidecar.rules.tokens import is_cjk, normalise, token_set, tokens
 from sidecar.rules.wording import canonical
 
 
@@ -68,6 +68,7 @@ class Frame(NamedTuple):
     new_value: bool  # a stated change says what the attribute holds now (words after the cue)
     user_after: bool  # the user is named again after the first person ("… is teaching her chess")
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
+    head_span: str = ""  # before the end of a head someone has ("the user's guitar amp"), else empty
     named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
 
 
@@ -181,7 +182,15 @@ _NOT_NICKNAMES = frozenset("小时 小孩 小学 小区 小说 小狗 小猫 小
                            " 小提 小红 小号 小票 小众 老师 老板 老家 老婆 老公 老爸 老妈 老人 老年"
                            " 老鼠 老式 老版 阿姨 阿里".split())
 _NAME_AFTER = re.compile("[给向把和跟与是送对帮替欠教带请陪了被]([小阿老" + SURNAMES + "])")
-_CJK_NAME_START = re.compile("(?:[小阿老][\u4e00-\u9fff]|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+_CJK_NAME_START = re.compile("(?:[小阿老](?:[\u4e00-\u9fff]|[a-z]+)|[" + SURNAMES + "][\u4e00-\u9fff]{1,2})")
+
+
+# After a change verb these say when something else happened ("搬家后…", "换工作之前…").
+_TIME_CLAUSE_AFTER = re.compile(r"\s*了?(?:以后|之后|后|以前|之前|前|的时候|时)")
+
+
+def _states_change(folded: str) -> bool:
+    return any(_TIME_CLAUSE_AFTER.match(folded, hit.end()) is None for hit in _CHANGE.finditer(folded))
 
 
 def chinese_name(text: str, start: int = 0) -> Optional[str]:
@@ -200,8 +209,8 @@ def chinese_name(text: str, start: int = 0) -> Optional[str]:
     return name if after and (after in _NAME_END or not after.strip()) else None
 
 
-# Sized for a full store (1000 memories ≈ 1.2 MB counted) and some churn.
-@memo(max_bytes=3 << 20)
+# Sized for a full store (1000 memories ≈ 1.6 MB counted) and the churn of new texts beside it.
+@memo(max_bytes=6 << 20)
 def frame(text: str) -> Frame:
     """The frame of one memory text (numbers in words already read as digits)."""
     raw = canonical(text).strip()
@@ -249,7 +258,8 @@ def frame(text: str) -> Frame:
         # "the minimum version is 18": a bare number is an age only of a relative or pet ("the user's
         # grandmother is 92"); beside a name it may be anything ("Emma, is 7" / "a 7-year-old named Emma").
         del attribute_spans["age"]
-    # After where one lives or works, a name is the place ("moved to Bergen"), not a person.
+    # After where one lives or works, a name is the place ("moved to Bergen"), not a person, and a company
+    # is where one works ("跳槽去了一家保险公司"), not what the fact is about.
     value_from = min((start for concept, (start, _) in attribute_spans.items() if concept in _PLACE_VALUED),
                      default=len(raw) + 1)
     mentions.extend((start, name) for start, name in role_named if start < value_from)
@@ -265,6 +275,8 @@ def frame(text: str) -> Frame:
     spans = attribute_spans
     attributes = []
     for concept, (start, end) in sorted(spans.items(), key=lambda kv: _SPECIFICITY[kv[0]]):
+        if _TIME_CLAUSE_AFTER.match(folded, end) and _CHANGE.fullmatch(folded, start, end):
+            continue  # "搬家后最喜欢…": a change that says when, not what changed
         if not states_value(folded[start:end], folded[end:]):
             continue  # "mortgage broker", "房贷利率": the noun names a thing, not this attribute's value
         if concept in _MODIFIER_ATTRIBUTES and any(other != concept and 0 <= start - other_end <= _MODIFIER_GAP
@@ -281,13 +293,13 @@ def frame(text: str) -> Frame:
     plain = _TIME.sub(" ", _NEGATION.sub(" ", _STILL.sub(" ", folded)))
     if _HAS_DATE_OR_HABIT.search(plain):
         plain = _HABIT_OF.sub(r"\1", _DATES.sub(" ", plain))
-    head, head_order = _head(folded, ordered)
+    head, head_order, head_span = _head(folded, ordered)
     return Frame(people=people_set | frozenset(modifiers), strong_name=strong, mentions=in_order,
                  attributes=tuple(attributes), negated=_NEGATION.search(folded) is not None,
-                 changed=_CHANGE.search(folded) is not None, past=_PAST.search(folded) is not None, plain=plain,
-                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded)),
+                 changed=_states_change(folded), past=_PAST.search(folded) is not None, plain=plain,
+                 head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
-                 named_as=named_as)
+                 head_span=head_span, named_as=named_as)
 
 
 def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
@@ -420,25 +432,30 @@ def _new_value(folded: str) -> bool:
     return not ends or bool(token_set(folded[ends[-1]:]))
 
 
-def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str]:
-    """The head's words, and its CJK characters in text order."""
+def _head(folded: str, mentions: tuple[str, ...]) -> tuple[Optional[frozenset[str]], str, str]:
+    """The head's words, its CJK characters in text order, and, when the head is a thing someone has, the text
+    before its end."""
     switched = _SWITCHED_OBJECT.search(folded)
     if switched is not None and switched.group(1).startswith("from "):
-        return None, ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+        return None, "", ""  # "moved from Sublime Text to Helix": what follows "from" is the old value, not the head
+    if switched is None:
+        switched = _CHANGED_OBJECT.search(folded)  # "changed the wifi password": the object is what changed
     if switched is not None:
         span = switched.group(1)
     else:
         hit = _HEAD_END.search(folded)
         if hit is None:
-            return None, ""
+            return None, "", ""
         span = _VERB_BEFORE_DE.sub("", folded[:hit.start()])  # "电脑装的是": the computer, not "装"
     named = _subject(span, mentions, whole=True)
     # Whose it is is no part of what changed: "the user's wife switched to …" changes nothing named "wife".
     head = frozenset(t for t in named if not t.startswith("name:") and not _SUBJECT_NOUN.fullmatch(t)
                      and t not in _PERSON_CONCEPTS) - _SUBJECT_TOKENS
-    return head, "".join(c for c in span if c in head)
+    owned = _POSSESSED.search(switched.group() if switched is not None else span)
+    return head, "".join(c for c in span if c in head), span if owned else ""
 
 
+_POSSESSED = re.compile(r"['’]s\s|\b(?:his|her|their|its|my|our)\s|的")
 # "X 装的是 / 用的是 / 开的是 …": a one-character verb before "的" says how X holds its value, not what X is.
 _VERB_BEFORE_DE = re.compile("(?<=[\u4e00-\u9fff]{2})[装用开穿戴住养吃喝听看玩读学选买骑带考报跑写种]的$")
 _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|升级到|升级为|更新到|更新为|切换到|迁移到|现在用|"
@@ -447,7 +464,12 @@ _HEAD_END = compile_fast(r"(?:是|为|换成|换了|改用|改成|改为|换用|
                        r"\b(?:is|are|was|were|switched|changed|upgraded|moved)\b")
 _SWITCHED_OBJECT = compile_fast(r"\b(?:switched|changed|upgraded|moved|set|migrated|replaced)\s+"
                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my)\s+)?"
-                              r"([a-z][a-z ]{0,30}?)\s+(?:to|from|with)\b")
+                              r"([a-z][a-z '’]{0,30}?)\s+(?:to|from|with)\b")
+# A change verb whose object ends the clause names what changed, not a new value ("replaced the back tyre").
+_CHANGED_OBJECT = compile_fast(r"\b(?:changed|replaced|upgraded|updated|renewed|reset|swapped|repaired)\s+"
+                               r"(?:(?:all\s+)?(?:the|his|her|their|its|my|our)\s+)"
+                               r"([a-z][a-z -]{0,30}?)\s*"
+                               r"(?:[,.;!]|$|\s+(?:last|this|yesterday|today|recently|again)\b)")
 _SUBJECT_NOUN = compile_fast(SUBJECT_NOUNS)
 _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").replace("s?", "").split("|")
                             for t in token_set(w) for piece in (t if is_cjk(t[0]) else [t]))
@@ -456,6 +478,16 @@ _SUBJECT_TOKENS = frozenset(piece for w in SUBJECT_NOUNS.replace("\\b", "").repl
 # What a head may add without naming another thing ("测试" / "测试框架", "Node" / "Node 版本").
 GENERIC_HEADS = frozenset("框 架 工 具 软 件 系 统 平 台 版 本 应 用 framework tool software system platform"
                           " version app".split())
+
+
+# Nouns that name a property of a thing, not another thing ("the parrot's name", "the bike's brand").
+PROPERTY_NOUNS = frozenset(token for word in ("name colour color brand make model size type kind theme format style"
+                                              " version price cost shape material breed number address title")
+                           .split() for token in tokens(word))
+
+# The same in Chinese, and nouns that say what kind of thing the head is ("笔记本" / "笔记本电脑").
+_CJK_PROPERTY_NOUNS = ("名字 名称 颜色 品牌 牌子 型号 尺寸 尺码 大小 价格 款式 主题 格式 风格 版本 材质 品种 号码 地址"
+                       " 电脑 设备 机器 产品").split()
 
 
 def _owns_next(folded: str, end: int, later: list[tuple[int, int, str]]) -> bool:
@@ -528,7 +560,11 @@ def _possessed(span: str) -> str:
 
 def same_subject(a: Attribute, b: Attribute) -> bool:
     """One subject: the same people and things, or the thing one owns is named before the other's
-    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色")."""
+    attribute too ("用户的头发是黑色的" / "用户把头发染成了棕色"). On a floor, one's home is oneself ("the user's
+    flat is on the 3rd floor" / "the user lives on the 3rd floor")."""
+    if a.concept == b.concept == "floor":
+        a = a._replace(subject=a.subject - _DWELLING, before=a.before - _DWELLING)
+        b = b._replace(subject=b.subject - _DWELLING, before=b.before - _DWELLING)
     if a.subject == b.subject:
         # No one named before either attribute: the words there say whose it is ("大董烤鸭在商场三楼" /
         # "蔡澜港式点心在商场三楼"): two that each name something the other does not are about two things.
@@ -537,6 +573,16 @@ def same_subject(a: Attribute, b: Attribute) -> bool:
     people_a = {t for t in a.subject if not _is_plain_word(t)}
     people_b = {t for t in b.subject if not _is_plain_word(t)}
     return people_a == people_b and a.subject <= b.before and b.subject <= a.before
+
+
+# Where one lives, by the words for a home and for living there (a general class, both languages).
+_DWELLING = frozenset(t for word in "home house flat apartment place live lives living".split()
+                      for t in token_set(word)) | frozenset("家住房子屋寓公")
+
+
+def filed_subject(attribute: Attribute) -> frozenset[str]:
+    """Whose attribute it is, as `same_subject` compares it: one's home is oneself on a floor."""
+    return attribute.subject - _DWELLING if attribute.concept == "floor" else attribute.subject
 
 
 def _content(words: frozenset[str]) -> frozenset[str]:
@@ -621,6 +667,8 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
     mine, theirs = a.head - GENERIC_HEADS, b.head - GENERIC_HEADS
     if not (mine <= theirs or theirs <= mine):
         return True
+    if mine and theirs and mine != theirs and _noun_added_after(*((a, b) if len(mine) < len(theirs) else (b, a))):
+        return True
     # A Chinese compound names another thing by the one noun it adds: "手机" / "手机壳", "电脑" / "电脑桌".
     # A modifier before it names the same thing ("主编辑器" / "主力编辑器").
     cjk_mine, cjk_theirs = {t for t in mine if is_cjk(t[0])}, {t for t in theirs if is_cjk(t[0])}
@@ -628,6 +676,32 @@ def heads_conflict(a: Frame, b: Frame) -> bool:
         return False
     shorter, longer = sorted((a.head_order, b.head_order), key=len)
     return not longer.endswith(shorter[-1:]) or longer.startswith(shorter)
+
+
+def _noun_added_after(small: Frame, large: Frame) -> bool:
+    """The larger head, of a thing someone has, adds a noun right after the smaller one, naming another thing
+    ("guitar" / "guitar amp", "相机" / "相机镜头"); a modifier before it ("main laptop") or a noun naming a
+    property of the thing or its kind ("parrot's name", "笔记本" / "笔记本电脑") does not. In Chinese, where
+    words have no bounds, the added noun must be two characters or more."""
+    if not large.head_span or not small.head_span or not large.head or not small.head:
+        return False  # only a thing someone has: other heads are often a clause's first words
+    shorter, longer = small.head_order, large.head_order
+    if len(shorter) >= 2 and longer.startswith(shorter) and len(longer) - len(shorter) >= 2:
+        added = longer[len(shorter):]
+        return not (set(added) <= GENERIC_HEADS or any(added.startswith(noun) for noun in _CJK_PROPERTY_NOUNS))
+    large_words, small_words = _in_order(large.head_span), _in_order(small.head_span)
+    if len(large_words) < 2 or not small_words:
+        return False
+    last, before = large_words[-1], small_words[-1]
+    if (is_cjk(last[0]) or is_cjk(before[0]) or last not in large.head or before not in small.head
+            or last in small.head or last in GENERIC_HEADS | PROPERTY_NOUNS or is_person(before)):
+        return False
+    return large_words[-2] == before
+
+
+def _in_order(span: str) -> tuple[str, ...]:
+    """The words of `span` and the characters of its CJK words, in text order."""
+    return tuple(piece for token in tokens(span) for piece in (token if is_cjk(token[0]) else [token]))
 
 
 def attributes_conflict(a: Frame, b: Frame) -> bool:
@@ -649,6 +723,8 @@ def plural_subject(a: Frame, b: Frame) -> bool:
     unless both texts name the same one beside it ("the user's housemate Zhao Xue")."""
     if not (a.people | b.people) & MANY_PEOPLE:
         return False
+    if a.named_as and a.named_as == b.named_as:
+        return False  # "the user's classmate Wang Fang" on both sides: one person
     named_a, named_b = _names_before(a), _names_before(b)
     return not named_a or named_a != named_b
 
@@ -656,7 +732,7 @@ def plural_subject(a: Frame, b: Frame) -> bool:
 def _names_before(found: Frame) -> frozenset[str]:
     """The names written before the attribute (who it is), not after it (the value: "lives in Pune")."""
     before = found.attributes[0].before if found.attributes else frozenset()
-    return frozenset(m for m in found.mentions if m.startswith("name:") and m[5:] in before)
+    return frozenset(m for m in found.mentions if m.startswith("name:") and (m[5:] in before or m in before))
 
 
 # A named work ("《百年孤独》", "'The Little Prince'") is what a fact is about, like a person.

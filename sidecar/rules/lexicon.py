@@ -141,7 +141,12 @@ def names_a_job(folded: str, start: int, end: int) -> bool:
     if folded[end:end + 1] == "的" or folded[start:end].endswith(("'s", "’s")):
         return False  # "是张伟的上司" names whose; "a manager's" is a possessor
     before = folded[max(0, start - 24):start]
+    if before.endswith("是") and _ENDS_THERE.match(folded, end):
+        return True  # "用户的妻子是老师": a copula and a people word that ends the statement give a job
     return "的" not in before[-5:] and _JOB_BEFORE.search(before) is not None
+
+
+_ENDS_THERE = re.compile(r"\s*(?:了)?\s*(?:[,，。.;；!！]|$)")
 # A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
 NOT_PETS = frozenset("搜天热熊")
 _LATIN_WORD = re.compile(r"[a-z][a-z'-]*")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sidecar.rules.lexicon import NAME_STOPWORDS
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import compile_fast
 
@@ -93,11 +94,22 @@ def as_told(a: str, b: str) -> tuple[str, str]:
     teller = teller_a or teller_b
     if teller and (teller_a or teller_b or "").casefold() == (teller_b or teller_a or "").casefold() \
             and all(side is not None or clause.startswith(teller)
-                    for side, clause in ((told_a, clause_a), (told_b, clause_b))):
+                    for side, clause in ((told_a, clause_a), (told_b, clause_b))) \
+            and not any(side is not None and side[0] is None and _names_another(clause, teller)
+                        for side, clause in ((told_a, clause_a), (told_b, clause_b))):
         return _as_user(teller, clause_a), _as_user(teller, clause_b)
     return _about(teller_a, clause_a), _about(teller_b, clause_b)
 
 
+def _names_another(clause: str, teller: str) -> bool:
+    """A clause told by a pronoun ("…, she told Oscar") that names someone else than `teller` as who did it:
+    that someone, not the teller, is whom it is about."""
+    said = {word.casefold() for word in teller.split()}
+    return any(hit.group().casefold() not in said and hit.group().casefold() not in NAME_STOPWORDS
+               for hit in _CAPITALISED.finditer(clause))
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _SUBJECT = re.compile(r"^(?:(?P<who>she|he|they|I)|(?P<whose>her|his|their|my))\b\s*", re.IGNORECASE)
 _CJK_SUBJECT = re.compile(r"^(?:她们|他们|她|他|我)")
 

@@ -1,0 +1,78 @@
+"""A statement and its negation are one fact, the newer state winning (issue 16.4)."""
+
+from __future__ import annotations
+
+import re
+
+from sidecar.rules.evidence import CUE_TOKENS
+from sidecar.rules.facts import Frame, frame
+from sidecar.rules.tokens import match_key, token_set, tokens
+
+
+def same_statement(a: Frame, b: Frame) -> bool:
+    """A statement and its negation ("用户喝可乐" / "用户不喝可乐了"): the newer state replaces the older."""
+    plain_a, plain_b = token_set(a.plain) - _STATE_TOKENS, token_set(b.plain) - _STATE_TOKENS
+    if plain_a and plain_a == plain_b:
+        return True
+    core_a, core_b = core(match_key(a.plain)).rstrip("了"), core(match_key(b.plain)).rstrip("了")
+    if len(core_a) >= 3 and core_a == core_b:
+        return True
+    # A habit stopped as a whole ("晚上会喝酒" / "已经不喝酒了", "每天吃早饭" / "不吃早饭了"): how often or when the
+    # positive statement held does not make another statement; a narrower negation ("晚上不喝咖啡") does.
+    positive, negative = (core_b, core_a) if a.negated else (core_a, core_b)
+    if len(negative) < 3:
+        return False
+    for pattern in (_HOW_OFTEN, _HABIT):
+        stripped = core(pattern.sub("", positive)).rstrip("了")
+        # "不用安抚奶嘴" is "not using" as often as "no need to": the negation may have taken the "用".
+        if stripped == negative or stripped.replace("用", "") == negative.replace("用", ""):
+            return True
+    return False
+
+
+# Words that say a state was reached, beside a negation ("has decided not to", "has become"): no content.
+_STATE_TOKENS = CUE_TOKENS | frozenset(tokens("become became decided decide"))
+# How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
+_HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
+
+
+_CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
+
+
+def negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """One clause of the negated text negates the other text whole ("用户在学西班牙语" / "用户不学西班牙语了，
+    改学法语"): the newer state replaces the older, whatever else the text goes on to say."""
+    negated, positive = (a, frame_b) if frame_a.negated else (b, frame_a)
+    said = token_set(positive.plain) - _STATE_TOKENS
+    # Unless most of what the positive text says is in the negated one, no clause of it can negate it.
+    mostly_in = 2 * len(said & token_set(negated)) >= len(said)
+    clauses = [c for c in _CLAUSE.split(negated) if c.strip()] if mostly_in else []
+    if len(clauses) >= 2 and any(same_statement(frame(clause), positive) for clause in clauses
+                                 if frame(clause).negated):
+        return True
+    # The other way round: one clause of the positive text states what the negated one denies ("不会开车" /
+    # "拿到驾照，会开车了").
+    negated_frame, positive_text = (frame_a, b) if frame_a.negated else (frame_b, a)
+    denied = token_set(negated_frame.plain) - _STATE_TOKENS
+    if not denied or 2 * len(denied & token_set(positive_text)) < len(denied):
+        return False
+    clauses = [c for c in _CLAUSE.split(positive_text) if c.strip()]
+    return len(clauses) >= 2 and any(same_statement(negated_frame, frame(clause)) for clause in clauses
+                                     if not frame(clause).negated)
+
+
+_HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|"
+                    r"经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
+                    r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)"
+                    r"|on weekends"
+                    r"|regularly|often|sometimes|usually|always|still)\b")
+
+
+# Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
+_CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?=[\u4e00-\u9fff])|"
+                           r"(?:特别|非常|十分|超级|真的)(?=[\u4e00-\u9fff])")
+
+
+def core(text: str) -> str:
+    return _CORE_DROPPED.sub("", text)

@@ -1,0 +1,110 @@
+"""Who stands on which side: an identity read from either end, converse verbs, swapped roles (issue 16.1)."""
+
+from __future__ import annotations
+
+import re
+
+from sidecar.rules.evidence import REWORDED_SHARE, USER_WORDS, chars
+from sidecar.rules.facts import Frame, is_passive, predicate
+from sidecar.rules.memo import memo
+from sidecar.rules.patterns import compile_fast
+from sidecar.rules.roles import told_both_ways
+from sidecar.rules.tokens import normalise, token_set, tokens
+
+_COPULA = compile_fast(r"是|\s(?:is|are)\s")
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+")
+
+
+def inverted(a: str, b: str) -> bool:
+    """"X is Y" and "Y is X", one copula each: an identity says the same read from either end."""
+    halves_a = _halves(a)
+    if halves_a is None:
+        return False
+    halves_b = _halves(b)
+    return halves_b is not None and halves_a == halves_b[::-1]
+
+
+def has_copula(text: str) -> bool:
+    return "是" in text or " is " in text or " are " in text
+
+
+@memo(max_bytes=1 << 20)
+def _halves(text: str) -> tuple[str, str] | None:
+    """The keys of what stands before and after a text's one copula, or None."""
+    halves = _COPULA.split(normalise(text))
+    if len(halves) != 2:
+        return None
+    left, right = (_NOT_WORD.sub("", _ARTICLE.sub("", half.strip())) for half in halves)
+    return (left, right) if left and right else None
+
+
+_NOT_WORD = re.compile(r"[\W_]+")
+
+# Share of what stands before a verb in one text that must stand after it in the other.
+_SWAPPED_SHARE = 0.6
+
+
+@memo(max_bytes=1 << 20)
+def _ordered_tokens(text: str) -> tuple[str, ...]:
+    """Content tokens in order, the user among them."""
+    return tokens(USER_WORDS.sub(" usermark ", text))
+
+
+def swapped_around_verb(a: str, b: str) -> bool:
+    """The same words with what stands before a shared word and what stands after it swapped: who did it
+    and to whom (or which of two things owns which) differ."""
+    if tokens(a) == tokens(b):
+        return False  # the same words in the same order (the user aside)
+    seq_a, seq_b = _ordered_tokens(a), _ordered_tokens(b)
+    if len(seq_a) < 3 or len(seq_b) < 3 or seq_a == seq_b:
+        return False
+    if is_passive(a) or is_passive(b) or told_both_ways(a, b) is not None:
+        return False  # "Dana was hired by Chris", "rents a room from …": the order is read elsewhere
+    for pivot in set(seq_a[1:-1]) & set(seq_b[1:-1]):
+        if seq_a.count(pivot) != 1 or seq_b.count(pivot) != 1:
+            continue
+        at_a, at_b = seq_a.index(pivot), seq_b.index(pivot)
+        # By word and CJK character: a bigram across the verb ("主关") belongs to neither side.
+        verb = chars(frozenset((pivot,)))
+        before_a, after_a = chars(frozenset(seq_a[:at_a])) - verb, chars(frozenset(seq_a[at_a + 1:])) - verb
+        before_b, after_b = chars(frozenset(seq_b[:at_b])) - verb, chars(frozenset(seq_b[at_b + 1:])) - verb
+        if (before_a and before_b and len(before_a & after_b) >= _SWAPPED_SHARE * len(before_a)
+                and len(before_b & after_a) >= _SWAPPED_SHARE * len(before_b)
+                and not before_a & before_b):
+            return True
+    return False
+
+
+def told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:
+    """One event told from each side with converse verbs ("lent his drill to Tom" / "Tom borrowed the user's
+    drill", "用户教女儿弹钢琴" / "女儿跟着用户学钢琴"): one fact when the one who acts is the same and what
+    happened is the same, two when the roles are swapped. None when the texts are not told so."""
+    both = told_both_ways(a, b)
+    if both is None:
+        return None
+    told_a, told_b = both
+    people = set(frame_a.mentions)
+    if people != set(frame_b.mentions) or len(people) < 2:
+        return None
+    if frame_a.mentions[0] == frame_b.mentions[0]:
+        return False  # "lent his drill to Tom" / "borrowed Tom's drill": the roles are swapped
+    # What happened, by word and CJK character (bigrams across a removed verb say nothing), counts aside.
+    roles = (frame_a.mentions[0], frame_b.mentions[0])
+    said_a, said_b = (chars(token_set(predicate(_without_names(told.rest, roles)))) - _COUNT_CHARS
+                      for told in (told_a, told_b))
+    shared = said_a & said_b
+    if not shared:
+        return None  # the people and the verb agree, but not what was lent or taught
+    small, large = sorted((said_a, said_b), key=len)
+    return True if small <= large or len(shared) >= REWORDED_SHARE * len(said_a | said_b) else None
+
+
+# Numerals and classifiers ("一条围巾" / "围巾"): how many, not what.
+_COUNT_CHARS = frozenset("零一二两三四五六七八九十百千万个只条本张台把件辆部套双位名支首篇份颗的了")
+
+
+def _without_names(folded: str, people: tuple[str, ...]) -> str:
+    for person in people:
+        if person.startswith("name:"):
+            folded = folded.replace(person[5:], " ")
+    return folded
