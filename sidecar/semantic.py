@@ -86,7 +86,7 @@ class Semantic:
 
         try:
             with self._encoding:
-                vector = np.asarray(model.encode([cut]), dtype=np.float32).reshape(-1)
+                vector = np.asarray(model.encode([_encodable(cut)]), dtype=np.float32).reshape(-1)
         except Exception as exc:  # a model answer must never fail a query: lexical ranking goes on
             log.warning("semantic ranking skipped one query: %s", type(exc).__name__)
             return None
@@ -123,13 +123,19 @@ class Semantic:
                 if not todo or model is None:
                     return
                 with self._encoding:
-                    vectors = _normalised(model.encode(todo))
+                    vectors = _normalised(model.encode([_encodable(text) for text in todo]))
                 with self._lock:
                     self._vectors.update(zip(todo, vectors, strict=True))
         except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on
             with self._lock:
                 self._failed = True
             log.warning("semantic ranking is off: %s: %s", type(exc).__name__, _no_text(exc))
+
+
+def _encodable(text: str) -> str:
+    """The text with any lone surrogate replaced: the model's tokenizer encodes UTF-8, and one such memory must not
+    turn the ranking by meaning off for the whole store."""
+    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _normalised(array: Any) -> list[Any]:

@@ -96,3 +96,16 @@ def test_a_query_the_model_fails_on_falls_back_without_raising(caplog: pytest.Lo
     semantic.settle(10)
     assert semantic.order(["cat"], "boom") is None
     assert semantic.order(["cat"], "cat") == [0]
+
+
+def test_a_lone_surrogate_in_a_memory_or_a_message_is_embedded_replaced_not_fatal() -> None:
+    class Utf8Only(BagOfWords):
+        def encode(self, texts: list[str]) -> Any:
+            for text in texts:
+                text.encode("utf-8")
+            return super().encode(texts)
+
+    semantic = Semantic(Utf8Only)
+    semantic.order(["cat \ud800", "run"], "")
+    assert semantic.settle(10) == "ready"
+    assert semantic.order(["cat \ud800", "run"], "cat \udfff") == [0, 1]
