@@ -239,16 +239,11 @@ def base_url_problem(url: str) -> str | None:
     shape = base_url_shape_problem(url)
     if shape is not None:
         return shape
-    try:
+    try:  # the shape (scheme, host, port) is checked above; what httpx itself refuses is checked here
         parsed = httpx.URL(url)
-        port = parsed.port
     except (httpx.InvalidURL, ValueError):
         return "is not a valid URL"
-    if not parsed.host:
-        return "has no host name"
-    if port is not None and not 1 <= port <= 65535:
-        return f"has port {port}; a port is 1 to 65535"
-    return None
+    return None if parsed.host else "has no host name"
 
 
 def _is_unicode(text: str) -> bool:
