@@ -104,6 +104,11 @@ class ContextResult(Wire):
     ids: list[str] = msgspec.field(default_factory=list)
 
 
+SemanticState = Literal["off", "idle", "loading", "ready"]
+"""The ranking by meaning: turned off (or its model could not load), not asked for yet (it loads with the
+first query), loading its model or embedding the store, or ranking (issue 17)."""
+
+
 class InfoResult(Wire):
     name: str
     version: str
@@ -111,6 +116,7 @@ class InfoResult(Wire):
     config_dir: str
     memory_file: str
     pid: int
+    semantic: SemanticState = "off"
 
 
 class CancelParams(Wire):

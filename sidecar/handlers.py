@@ -122,7 +122,7 @@ def edit_memory(service: MemoryService, params: EditMemoryParams) -> Job[EditRes
 def sidecar_info(service: MemoryService, params: NoParams) -> InfoResult:
     return InfoResult(name=NAME, version=__version__, protocol_version=PROTOCOL_VERSION,
                       config_dir=str(service.settings.config_dir), memory_file=str(service.store.path),
-                      pid=os.getpid())
+                      pid=os.getpid(), semantic=service.semantic_state)
 
 
 HANDLERS: dict[str, Callable[[MemoryService, Any], object]] = {

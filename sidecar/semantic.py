@@ -6,7 +6,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Optional, Protocol
+from typing import Any, Literal, Optional, Protocol
 
 log = logging.getLogger("sidecar.semantic")
 
@@ -49,7 +49,7 @@ class Semantic:
         self._matrix: Optional[tuple[tuple[str, ...], Any]] = None
 
     @property
-    def state(self) -> str:
+    def state(self) -> Literal["off", "loading", "ready"]:
         """`loading` until the model and the last store asked about are embedded, then `ready`; `off` after a
         failure."""
         with self._lock:
@@ -58,7 +58,7 @@ class Semantic:
             ready = self._model is not None and all(text in self._vectors for text in self._wanted)
             return "ready" if ready else "loading"
 
-    def settle(self, timeout: Optional[float] = None) -> str:
+    def settle(self, timeout: Optional[float] = None) -> Literal["off", "loading", "ready"]:
         """Waits for the background work asked for so far (benchmarks and tests); returns the state."""
         with self._lock:
             worker = self._worker

