@@ -48,7 +48,6 @@ def start(config_dir: Path, mode: str) -> SidecarProcess:
 ONEFILE = os.environ.get("SIDECAR_LAYOUT") == "onefile"
 
 
-@pytest.mark.skipif(ONEFILE, reason="the one-file fallback carries no embedding model")
 def semantic_state(sidecar: SidecarProcess, id_: int) -> str:
     reply = sidecar.call("sidecar_info", None, id_)
     assert "result" in reply, reply
@@ -65,6 +64,7 @@ def wait_while_loading(sidecar: SidecarProcess) -> str:
     return state
 
 
+@pytest.mark.skipif(ONEFILE, reason="the one-file fallback carries no embedding model")
 def test_words_rank_at_once_and_meaning_joins_once_the_model_has_loaded(config_dir: Path) -> None:
     sidecar = start(config_dir, "on")
     try:
