@@ -27,6 +27,7 @@ class Recall:
     def __init__(self, ranking: Ranking, semantic: Optional[Semantic] = None) -> None:
         self.ranking = ranking
         self.semantic = semantic
+        self._contents: Optional[tuple[Sequence[MemoryItem], list[str]]] = None  # one list per store state
         self._of: Optional[tuple[FileSnapshot[MemoryItem], FileSnapshot[ArchivedItem]]] = None
         self._archive: Optional[ArchiveRanker] = None
 
@@ -55,12 +56,17 @@ class Recall:
                ) -> list[tuple[int, float]]:
         """The active store's (position, score) best first: the lexical ranking fused with the semantic one when
         that is ready. The scores stay the lexical ones in their order, so the archive interleaves as deep."""
-        order = self.semantic.order([item.content for item in items], query) if self.semantic is not None else None
+        if self.semantic is None:
+            return ranked
+        if self._contents is None or self._contents[0] is not items:
+            self._contents = (items, [item.content for item in items])
+        order = self.semantic.order(self._contents[1], query)
         if order is None:
             return ranked
         from sidecar.rules.fusion import fused_order
 
-        fused = fused_order([position for position, _ in ranked], order, sum(1 for _, score in ranked if score > 0))
+        matched = next((rank for rank, (_, score) in enumerate(ranked) if score <= 0), len(ranked))
+        fused = fused_order([position for position, _ in ranked], order, matched)
         return list(zip(fused, (score for _, score in ranked), strict=True))
 
     def archived_matching(self, both: Both, query: str) -> list[ArchivedItem]:

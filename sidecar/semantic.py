@@ -46,7 +46,9 @@ class Semantic:
         self._vectors: dict[str, Any] = {}
         self._wanted: tuple[str, ...] = ()
         self._worker: Optional[threading.Thread] = None
-        self._matrix: Optional[tuple[tuple[str, ...], Any]] = None
+        # The embeddings of the last contents ranked, keyed by that sequence's identity: the caller hands the same
+        # object for one store state, so a query checks nothing per memory.
+        self._matrix: Optional[tuple[Sequence[str], Any]] = None
 
     @property
     def state(self) -> Literal["off", "loading", "ready"]:
@@ -68,19 +70,21 @@ class Semantic:
 
     def order(self, contents: Sequence[str], query: str) -> Optional[list[int]]:
         """Positions of `contents` by the cosine of their embeddings to the query's, best first; None while the
-        model or any of these contents is not ready yet, after a failure, or for a query with no text."""
-        texts = tuple(contents)
+        model or any of these contents is not ready yet, after a failure, or for a query with no text. Pass the
+        same (unchanged) sequence object for one store state: it is what the embeddings are cached by."""
         with self._lock:
             if self._failed:
                 return None
-            missing = self._model is None or any(text not in self._vectors for text in texts)
-            if missing:
-                self._want(texts)
-                return None
-            matrix = self._matrix_of(texts)
+            if self._matrix is None or self._matrix[0] is not contents:
+                texts = tuple(contents)
+                if self._model is None or any(text not in self._vectors for text in texts):
+                    self._want(texts)
+                    return None
+                self._matrix = (contents, self._stacked(texts))
+            matrix = self._matrix[1]
             model = self._model
         cut = query[-MAX_QUERY_CHARS:].strip()
-        if not cut or not texts or model is None:
+        if not cut or not contents or model is None:
             return None
         import numpy as np
 
@@ -99,13 +103,10 @@ class Semantic:
             self._worker = threading.Thread(target=self._work, name="semantic-embedding", daemon=True)
             self._worker.start()
 
-    def _matrix_of(self, texts: tuple[str, ...]) -> Any:
+    def _stacked(self, texts: tuple[str, ...]) -> Any:
         import numpy as np
 
-        if self._matrix is None or self._matrix[0] != texts:
-            stacked = np.stack([self._vectors[text] for text in texts]) if texts else np.zeros((0, 1), np.float32)
-            self._matrix = (texts, stacked)
-        return self._matrix[1]
+        return np.stack([self._vectors[text] for text in texts]) if texts else np.zeros((0, 1), np.float32)
 
     def _work(self) -> None:
         try:
@@ -129,7 +130,7 @@ class Semantic:
         except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on
             with self._lock:
                 self._failed = True
-            log.warning("semantic ranking is off: %s: %s", type(exc).__name__, _no_text(exc))
+            log.warning("semantic ranking is off: %s%s", type(exc).__name__, _module_named(exc))
 
 
 def _encodable(text: str) -> str:
@@ -146,6 +147,6 @@ def _normalised(array: Any) -> list[Any]:
     return list(matrix)
 
 
-def _no_text(exc: Exception) -> str:
-    """An ImportError names a module; any other message could quote a memory, so only its type is logged."""
-    return str(exc)[:200] if isinstance(exc, ImportError) else "see the exception type"
+def _module_named(exc: Exception) -> str:
+    """An ImportError's first line names a module; any other message could quote a memory, so it is not logged."""
+    return f": {str(exc).strip().splitlines()[0][:200]}" if isinstance(exc, ImportError) and str(exc).strip() else ""

@@ -4,18 +4,27 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
 
+from sidecar.config import Settings
+from sidecar.owner import Job, Reply
 from sidecar.semantic import MAX_QUERY_CHARS, Semantic
+from sidecar.service import MemoryService
+from tests.helpers import running
 
-WORDS = ["run", "fit", "cat", "hotpot", "code"]
+CONCEPTS = [("run", "fit"), ("cat",), ("hotpot",), ("code",)]
+T = TypeVar("T")
+
+
+async def value(reply: Reply[T]) -> T:
+    return await reply if isinstance(reply, Job) else reply
 
 
 class BagOfWords:
-    """Deterministic embeddings: one dimension per known word; records what it was asked to embed."""
+    """Deterministic embeddings: one dimension per concept (its words); records what it was asked to embed."""
 
     def __init__(self, gate: threading.Event | None = None) -> None:
         self.seen: list[str] = []
@@ -25,7 +34,8 @@ class BagOfWords:
         if self.gate is not None:
             self.gate.wait(10)
         self.seen += texts
-        return np.array([[float(word in text) for word in WORDS] + [0.01] for text in texts], dtype=np.float32)
+        return np.array([[float(any(word in text for word in words)) for words in CONCEPTS] + [0.01]
+                         for text in texts], dtype=np.float32)
 
 
 def test_nothing_is_ranked_until_the_model_and_the_store_are_ready_and_then_by_cosine() -> None:
@@ -109,3 +119,19 @@ def test_a_lone_surrogate_in_a_memory_or_a_message_is_embedded_replaced_not_fata
     semantic.order(["cat \ud800", "run"], "")
     assert semantic.settle(10) == "ready"
     assert semantic.order(["cat \ud800", "run"], "cat \udfff") == [0, 1]
+
+
+async def test_the_query_context_takes_the_memory_meaning_ranks_first_once_it_is_ready(settings: Settings) -> None:
+    """With no word of the message in any memory, words alone fill the budget newest first."""
+    from sidecar.rules.context import render_preferred
+
+    async with running(MemoryService(settings._replace(semantic=True))) as service:
+        for text in ["用户每天 run 五公里", "用户最爱吃 hotpot", "用户养的 cat 叫年糕"]:
+            await service.remember(text, "global")
+        stored = service.store.snapshot().items
+        budget = next(b for b in range(1, 4096) if render_preferred(stored, [0], b).injected == 1)
+        service.recall.semantic = semantic = Semantic(BagOfWords)
+        newest = stored[-1].id
+        assert (await value(service.context(budget, "how do I stay fit?"))).ids == [newest]
+        assert semantic.settle(10) == "ready"
+        assert (await value(service.context(budget, "how do I stay fit?"))).ids == [stored[0].id]
