@@ -90,8 +90,8 @@ def read_fillers(rng: random.Random) -> list[dict]:
         if not line or line.startswith("# "):
             continue
         if line.startswith("## "):
-            name, scope, count = line[3:].split()
-            sections.append({"name": name, "scope": scope, "count": int(count), "templates": [], "slots": {}})
+            name, scope, count, *earliest = line[3:].split()
+            sections.append({"name": name, "scope": scope, "count": int(count), "earliest": float(earliest[0]) if earliest else 0.0, "templates": [], "slots": {}})
         elif line.startswith("T "):
             sections[-1]["templates"].append(line[2:].strip())
         elif line.startswith("= "):
@@ -128,7 +128,10 @@ def read_fillers(rng: random.Random) -> list[dict]:
                     break
             if not progressed:
                 fail(f"filler section {section['name']} has too few distinct lines")
-        fillers.extend({"key": None, "place": None, "scope": section["scope"], "content": text, "where": section["name"]} for text in chosen)
+        fillers.extend(
+            {"key": None, "place": None, "earliest": section["earliest"], "scope": section["scope"], "content": text, "where": section["name"]}
+            for text in chosen
+        )
     return fillers
 
 
@@ -136,7 +139,7 @@ def place_in_time(memory: dict, rng: random.Random) -> int:
     start, end = ms(SPAN_START), ms(SPAN_END)
     place = memory["place"]
     if place is None:
-        return rng.randrange(start, end)
+        return rng.randrange(start + int(memory.get("earliest", 0.0) * (end - start)), end)
     if "-" in place:
         day = datetime.strptime(place, "%Y-%m-%d").replace(hour=8, tzinfo=CHINA)
         return min(ms(day) + rng.randrange(0, 2 * DAY_MS), end - 1)
