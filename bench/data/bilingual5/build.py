@@ -9,6 +9,9 @@ import re
 import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any, NoReturn
+
+Row = dict[str, Any]
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE / "src"
@@ -33,7 +36,7 @@ SLOT = re.compile(r"\{(\w+)\}")
 DAY_MS = 86_400_000
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     print(f"build: {message}", file=sys.stderr)
     sys.exit(1)
 
@@ -42,9 +45,9 @@ def ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def read_hand() -> tuple[list[dict], list[dict]]:
-    memories: list[dict] = []
-    questions: list[dict] = []
+def read_hand() -> tuple[list[Row], list[Row]]:
+    memories: list[Row] = []
+    questions: list[Row] = []
     keys: set[str] = set()
     for name in HAND_PARTS:
         for number, raw in enumerate((SRC / name).read_text(encoding="utf-8").splitlines(), 1):
@@ -58,17 +61,21 @@ def read_hand() -> tuple[list[dict], list[dict]]:
                     fail(f"{where}: memory line without ' | '")
                 spec = spec.strip()
                 if spec == "-":
-                    memories.append({"key": None, "place": None, "scope": "global", "content": content.strip(), "where": where})
+                    memories.append(
+                        {"key": None, "place": None, "scope": "global", "content": content.strip(), "where": where}
+                    )
                     continue
                 match = KEY_SPEC.match(spec)
-                if not match:
+                if match is None:
                     fail(f"{where}: bad key spec {spec!r}")
                 key = match["key"]
                 if key in keys:
                     fail(f"{where}: key {key} repeated")
                 keys.add(key)
                 scope = f"project:{match['scope']}" if match["scope"] else "global"
-                memories.append({"key": key, "place": match["place"], "scope": scope, "content": content.strip(), "where": where})
+                memories.append(
+                    {"key": key, "place": match["place"], "scope": scope, "content": content.strip(), "where": where}
+                )
             elif line.startswith("Q "):
                 parts = [part.strip() for part in line[2:].split(" | ")]
                 if len(parts) != 3:
@@ -77,21 +84,32 @@ def read_hand() -> tuple[list[dict], list[dict]]:
                 lang, kind = head.split()
                 if lang not in LANGS or kind not in KINDS:
                     fail(f"{where}: bad lang or kind {head!r}")
-                questions.append({"lang": lang, "kind": kind, "question": message, "keys": answer_keys.split(), "where": where})
+                questions.append(
+                    {"lang": lang, "kind": kind, "question": message, "keys": answer_keys.split(), "where": where}
+                )
             else:
                 fail(f"{where}: line is neither M nor Q")
     return memories, questions
 
 
-def read_fillers(rng: random.Random) -> list[dict]:
-    sections: list[dict] = []
+def read_fillers(rng: random.Random) -> list[Row]:
+    sections: list[Row] = []
     for raw in (SRC / "filler.txt").read_text(encoding="utf-8").splitlines():
         line = raw.strip()
         if not line or line.startswith("# "):
             continue
         if line.startswith("## "):
             name, scope, count, *earliest = line[3:].split()
-            sections.append({"name": name, "scope": scope, "count": int(count), "earliest": float(earliest[0]) if earliest else 0.0, "templates": [], "slots": {}})
+            sections.append(
+                {
+                    "name": name,
+                    "scope": scope,
+                    "count": int(count),
+                    "earliest": float(earliest[0]) if earliest else 0.0,
+                    "templates": [],
+                    "slots": {},
+                }
+            )
         elif line.startswith("T "):
             sections[-1]["templates"].append(line[2:].strip())
         elif line.startswith("= "):
@@ -99,17 +117,17 @@ def read_fillers(rng: random.Random) -> list[dict]:
             sections[-1]["slots"][slot.strip()] = [value.strip() for value in values.split("|")]
         else:
             fail(f"filler.txt: bad line {line!r}")
-    fillers: list[dict] = []
+    fillers: list[Row] = []
     for section in sections:
         pools: list[list[str]] = []
         for template in section["templates"]:
             names = SLOT.findall(template)
-            expansions = []
-            for values in itertools.product(*(section["slots"][slot] for slot in names)):
-                text = template
-                for slot, value in zip(names, values):
-                    text = text.replace("{" + slot + "}", value, 1)
-                expansions.append(text)
+            expansions: list[str] = []
+            for choice in itertools.product(*(section["slots"][slot] for slot in names)):
+                expanded = template
+                for slot, value in zip(names, choice, strict=True):
+                    expanded = expanded.replace("{" + slot + "}", value, 1)
+                expansions.append(expanded)
             rng.shuffle(expansions)
             pools.append(expansions)
         chosen: list[str] = []
@@ -129,13 +147,20 @@ def read_fillers(rng: random.Random) -> list[dict]:
             if not progressed:
                 fail(f"filler section {section['name']} has too few distinct lines")
         fillers.extend(
-            {"key": None, "place": None, "earliest": section["earliest"], "scope": section["scope"], "content": text, "where": section["name"]}
+            {
+                "key": None,
+                "place": None,
+                "earliest": section["earliest"],
+                "scope": section["scope"],
+                "content": text,
+                "where": section["name"],
+            }
             for text in chosen
         )
     return fillers
 
 
-def place_in_time(memory: dict, rng: random.Random) -> int:
+def place_in_time(memory: Row, rng: random.Random) -> int:
     start, end = ms(SPAN_START), ms(SPAN_END)
     place = memory["place"]
     if place is None:
@@ -164,10 +189,10 @@ def main() -> None:
             fail(f"{memory['where']}: content over 300 characters")
         memory["createdAt"] = place_in_time(memory, rng)
     memories.sort(key=lambda memory: memory["createdAt"])
-    for before, after in zip(memories, memories[1:]):
+    for before, after in itertools.pairwise(memories):
         if after["createdAt"] <= before["createdAt"]:
             after["createdAt"] = before["createdAt"] + 1
-    by_key = {}
+    by_key: dict[str, Row] = {}
     for index, memory in enumerate(memories, 1):
         memory["id"] = f"d{index:04d}"
         if memory["key"]:
@@ -187,7 +212,12 @@ def main() -> None:
     rng.shuffle(questions)
     with (HERE / "memories.jsonl").open("w", encoding="utf-8", newline="\n") as out:
         for memory in memories:
-            row = {"id": memory["id"], "content": memory["content"], "createdAt": memory["createdAt"], "sourceScope": memory["scope"]}
+            row = {
+                "id": memory["id"],
+                "content": memory["content"],
+                "createdAt": memory["createdAt"],
+                "sourceScope": memory["scope"],
+            }
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
     with (HERE / "questions.jsonl").open("w", encoding="utf-8", newline="\n") as out:
         for index, question in enumerate(questions, 1):
@@ -200,7 +230,9 @@ def main() -> None:
                 "split": "test",
             }
             out.write(json.dumps(row, ensure_ascii=False) + "\n")
-    print(f"build: {len(memories)} memories ({len(hand)} hand-written, {len(fillers)} generated), {len(questions)} messages")
+    print(
+        f"build: {len(memories)} memories ({len(hand)} hand-written, {len(fillers)} generated), {len(questions)} messages"
+    )
 
 
 if __name__ == "__main__":

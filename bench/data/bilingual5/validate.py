@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
+
+Row = dict[str, Any]
 
 HERE = Path(__file__).resolve().parent
 MEMORY_FIELDS = ["id", "content", "createdAt", "sourceScope"]
@@ -22,7 +26,7 @@ BUDGETS = [("2 KB", 2048), ("8 KB", 8192)]
 DAY_MS = 86_400_000
 
 
-def load(name: str) -> list[dict]:
+def load(name: str) -> list[Row]:
     rows = []
     for number, line in enumerate((HERE / name).read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -39,7 +43,7 @@ def text_lang(text: str) -> str:
     return "zh" if has_cjk else "en"
 
 
-def check(memories: list[dict], questions: list[dict]) -> list[str]:
+def check(memories: list[Row], questions: list[Row]) -> list[str]:
     problems: list[str] = []
     for row in memories:
         if "__error__" in row:
@@ -61,7 +65,7 @@ def check(memories: list[dict], questions: list[dict]) -> list[str]:
     ids = [row["id"] for row in memories]
     if ids != [f"d{index:04d}" for index in range(1, len(memories) + 1)]:
         problems.append("memory ids are not d0001… in order")
-    for before, after in zip(memories, memories[1:]):
+    for before, after in itertools.pairwise(memories):
         if after["createdAt"] <= before["createdAt"]:
             problems.append(f"{after['id']}: createdAt not strictly after {before['id']}")
     contents = Counter(row["content"] for row in memories)
@@ -102,7 +106,7 @@ def check(memories: list[dict], questions: list[dict]) -> list[str]:
     return problems
 
 
-def newest_first(memories: list[dict], budget: int) -> set[str]:
+def newest_first(memories: list[Row], budget: int) -> set[str]:
     kept: set[str] = set()
     used = 0
     for row in sorted(memories, key=lambda row: row["createdAt"], reverse=True):
@@ -114,14 +118,19 @@ def newest_first(memories: list[dict], budget: int) -> set[str]:
     return kept
 
 
-def report(memories: list[dict], questions: list[dict]) -> None:
+def report(memories: list[Row], questions: list[Row]) -> None:
     zh = sum(1 for row in memories if CJK.search(row["content"]))
     span = (memories[-1]["createdAt"] - memories[0]["createdAt"]) / DAY_MS
-    print(f"memories: {len(memories)}, Chinese {zh} ({zh / len(memories):.1%}), English {len(memories) - zh}; span {span:.0f} days")
+    print(
+        f"memories: {len(memories)}, Chinese {zh} ({zh / len(memories):.1%}), English {len(memories) - zh}; span {span:.0f} days"
+    )
     scopes = Counter(row["sourceScope"] for row in memories)
     print("scopes: " + ", ".join(f"{scope} {count}" for scope, count in scopes.most_common()))
     langs = Counter(row["lang"] for row in questions)
-    print(f"messages: {len(questions)}: " + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / len(questions):.1%})" for lang in LANGS))
+    print(
+        f"messages: {len(questions)}: "
+        + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / len(questions):.1%})" for lang in LANGS)
+    )
     sizes = Counter(len(row["answers"]) for row in questions)
     print("answers per message: " + ", ".join(f"{size}: {count}" for size, count in sorted(sizes.items())))
     print("| kind | total | zh | en | mixed |")
@@ -139,7 +148,8 @@ def report(memories: list[dict], questions: list[dict]) -> None:
         kept = newest_first(memories, budget)
         hits = [row for row in questions if all(answer in kept for answer in row["answers"])]
         cells = " | ".join(
-            f"{sum(1 for row in hits if row['lang'] == lang)}/{sum(1 for row in questions if row['lang'] == lang)}" for lang in LANGS
+            f"{sum(1 for row in hits if row['lang'] == lang)}/{sum(1 for row in questions if row['lang'] == lang)}"
+            for lang in LANGS
         )
         print(f"| {label} | {len(kept)} | {len(hits)}/{len(questions)} = {len(hits) / len(questions):.3f} | {cells} |")
 
