@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BRIDGE := tauri-bridge
 
-.PHONY: run test test-python test-bridge bench bench-startup binary smoke generate lexicon-check
+.PHONY: run test test-python test-bridge bench bench-startup binary smoke generate lexicon-check meaning-check
 
 # Before the first install, the interpreter is checked (issue 19.1): on an older Python pip backtracks for
 # minutes and then fails. One line says what to install; make stops with status 2 before creating anything.
@@ -71,6 +71,11 @@ lexicon-check: $(STAMP)
 	@out=$$(mktemp -d) && trap 'rm -rf "$$out"' EXIT && $(BIN)/python tools/lexicon/build.py --out "$$out" \
 		&& for name in $$(ls "$$out"); do diff -q "sidecar/rules/data/$$name" "$$out/$$name" || exit 1; done \
 		&& echo "make: the dictionary tables match tools/lexicon/build.py" >&2
+
+# The restatement-by-meaning weights (sidecar/rules/data/restatement_meaning.json, issue 16) are fitted on the
+# labelled restatement sets: refit them with the packaged sentence model; a difference beyond rounding fails.
+meaning-check: $(STAMP)
+	$(BIN)/python tools/restatement_model/train.py --check
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

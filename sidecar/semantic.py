@@ -46,6 +46,7 @@ class Semantic:
         self._vectors: dict[str, Any] = {}
         self._wanted: tuple[str, ...] = ()
         self._worker: Optional[threading.Thread] = None
+        self._loaded = threading.Event()  # set once the model is loaded or has failed to
         # The embeddings of the last contents ranked, keyed by that sequence's identity: the caller hands the same
         # object for one store state, so a query checks nothing per memory.
         self._matrix: Optional[tuple[Sequence[str], Any]] = None
@@ -67,6 +68,46 @@ class Semantic:
         if worker is not None:
             worker.join(timeout)
         return self.state
+
+    def model_ready(self, timeout: float) -> bool:
+        """Loads the model if nothing has asked for it yet and waits up to `timeout` s for it; True when loaded."""
+        with self._lock:
+            if self._model is None and not self._failed and (self._worker is None or not self._worker.is_alive()):
+                self._want(self._wanted)
+        self._loaded.wait(timeout)
+        with self._lock:
+            return self._model is not None and not self._failed
+
+    def restatement_judge(self) -> Optional[Callable[[str, str], bool]]:
+        """`restates_by_meaning` over texts, embedding each text once per judge (a stored one is usually embedded
+        already); None unless the model is loaded. A model failure makes the judge say no, never raise."""
+        with self._lock:
+            model = None if self._failed else self._model
+        if model is None:
+            return None
+        from sidecar.rules.meaning import restates_by_meaning
+
+        own: dict[str, Any] = {}
+
+        def vector(text: str) -> Any:
+            found = own.get(text)
+            if found is None:
+                with self._lock:
+                    found = self._vectors.get(text)
+            if found is None:
+                with self._encoding:
+                    found = _normalised(model.encode([_encodable(text)]))[0]
+                own[text] = found
+            return found
+
+        def judge(old: str, new: str) -> bool:
+            try:
+                return restates_by_meaning(vector(old), vector(new))
+            except Exception as exc:  # keep both memories: the word rule's answer stands
+                log.warning("restatement by meaning skipped one pair: %s", type(exc).__name__)
+                return False
+
+        return judge
 
     def order(self, contents: Sequence[str], query: str) -> Optional[list[int]]:
         """Positions of `contents` by the cosine of their embeddings to the query's, best first; None while the
@@ -114,6 +155,7 @@ class Semantic:
                 model = self._load()
                 with self._lock:
                     self._model = model
+                self._loaded.set()
             while True:
                 with self._lock:
                     wanted = set(self._wanted)
@@ -130,6 +172,7 @@ class Semantic:
         except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on
             with self._lock:
                 self._failed = True
+            self._loaded.set()
             log.warning("semantic ranking is off: %s%s", type(exc).__name__, _module_named(exc))
 
 

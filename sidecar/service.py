@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
 BothPlan = Callable[["Both"], tuple[Optional["Outcome"], T]]
+MODEL_WAIT_S = 10.0
+"""A merge waits this long, once per process, for the sentence model to load (about 1 s); on a machine slower
+than that it merges by the word rule alone."""
 
 
 def now_ms() -> int:
@@ -77,6 +80,7 @@ class MemoryService:
         self.ranking = Ranking()
         self._places: Optional[TwoPlaces] = None
         self._recall: Optional[Recall] = None
+        self._recall_made = threading.Lock()  # the first merge (worker thread) and query (event loop) may race
         self._archive_tokens: Optional[ArchiveTokens] = None
         self._history: Optional[HistoryFile] = None
         self._store_texts: Optional[StoreTexts] = None
@@ -115,8 +119,18 @@ class MemoryService:
             from sidecar.recall import Recall  # with the first query, not at start-up
             from sidecar.semantic import Semantic
 
-            self._recall = Recall(self.ranking, Semantic() if self.settings.semantic else None)
+            with self._recall_made:
+                if self._recall is None:
+                    self._recall = Recall(self.ranking, Semantic() if self.settings.semantic else None)
         return self._recall
+
+    def restatement_judge(self) -> Optional[Callable[[str, str], bool]]:
+        """Restatement by meaning for a merge (issue 16), once the model is loaded (waiting up to
+        MODEL_WAIT_S for it, on the worker thread); None with `--semantic off` or without the model."""
+        semantic = self.recall.semantic if self.settings.semantic else None
+        if semantic is None or not semantic.model_ready(MODEL_WAIT_S):
+            return None
+        return semantic.restatement_judge()
 
     @property
     def history(self) -> HistoryFile:
@@ -374,12 +388,14 @@ class MemoryService:
         from sidecar.archive_file import Outcome
         from sidecar.rules.revival import Reviving, merge_reviving
 
+        meaning = self.restatement_judge()
+
         def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
             limit = resolve_limit(limit_param, self.settings)
             shelf = both.shelf
             now = now_ms()
             result = merge_reviving(both.store.items, self._tokens(shelf), contents, scope, basis, limit, now,
-                                    dropped, store_texts=self.store_texts)
+                                    dropped, store_texts=self.store_texts, meaning=meaning)
             memories = result.merged.memories
             # A damaged file is written clean even when the merge changed nothing: its salvage is kept.
             changed = memories != list(both.store.items) or not both.store.clean

@@ -18,6 +18,7 @@ SETS = {
     "restatement/final4": ("pairs.jsonl",),
     "restatement/final5": ("pairs.jsonl",),
     "restatement/final6": ("pairs.jsonl",),
+    "restatement/final7": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
@@ -26,6 +27,7 @@ SETS = {
     "bilingual2": ("memories.jsonl", "questions.jsonl"),
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
     "bilingual4": ("memories.jsonl", "questions.jsonl"),
+    "bilingual5": ("memories.jsonl", "questions.jsonl"),
     "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 

@@ -103,3 +103,43 @@ def test_off_ranks_by_words_only(config_dir: Path) -> None:
         assert semantic_state(sidecar, 3) == "off"
     finally:
         sidecar.stop()
+
+
+# From the labelled set bench/data/restatement/final/: the word rule keeps these apart, meaning joins them.
+REWORDED = [("The user quit the gym", "The user is no longer a gym member"),
+            ("用户对芒果过敏", "用户一吃芒果就会过敏")]
+
+
+def merge_rewordings(sidecar: SidecarProcess) -> Any:
+    items = [item(str(n), old, n + 1) for n, (old, _) in enumerate(REWORDED)]
+    assert "result" in sidecar.call("ai_save_memories", {"items": items}, 10)
+    raw = "[" + ", ".join(f'{{"content": "{new}"}}' for _, new in REWORDED) + "]"
+    reply = sidecar.call("ai_merge_memories", {"raw": raw, "sourceScope": "global"}, 11)
+    assert "result" in reply, reply
+    return reply["result"]
+
+
+@pytest.mark.skipif(ONEFILE, reason="the one-file fallback carries no embedding model")
+def test_a_merge_updates_a_memory_restated_in_other_words_once_the_model_has_loaded(config_dir: Path) -> None:
+    """Issue 16: the merge asks the sentence model about what the word rule keeps apart."""
+    sidecar = start(config_dir, "on")
+    try:
+        context(sidecar, 1)
+        assert wait_while_loading(sidecar) == "ready", sidecar.stderr
+        result = merge_rewordings(sidecar)
+        assert sorted(u["before"]["id"] for u in result["updated"]) == ["0", "1"] and result["added"] == []
+        assert [m["content"] for m in result["memories"]] == [new for _, new in REWORDED]
+        assert "芒果" not in sidecar.stderr and "gym" not in sidecar.stderr
+    finally:
+        sidecar.stop()
+
+
+@pytest.mark.parametrize("mode", ["off", pytest.param("on", marks=pytest.mark.skipif(
+    not ONEFILE, reason="the one-file fallback's own behaviour"))])
+def test_without_the_model_a_merge_keeps_both_wordings(config_dir: Path, mode: str) -> None:
+    sidecar = start(config_dir, mode)
+    try:
+        result = merge_rewordings(sidecar)
+        assert result["updated"] == [] and len(result["added"]) == len(REWORDED)
+    finally:
+        sidecar.stop()

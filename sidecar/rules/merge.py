@@ -201,6 +201,7 @@ def merge_contents(
     dropped: int = 0,
     new_id: Callable[[], str] = new_uuid4,
     store_texts: Optional[StoreTexts] = None,
+    meaning: Optional[Callable[[str, str], bool]] = None,
 ) -> Merged:
     """The store after stating `contents` (already shaped by `candidate_contents`), oldest first.
 
@@ -209,7 +210,8 @@ def merge_contents(
     (same id, new text, createdAt = now, this scope); one that equals or restates a `basis` entry no
     longer stored was deleted meanwhile and stays deleted; the rest are added. Nothing stored is removed
     except by eviction beyond `limit`. `store_texts` is the caller's index of the stored texts, kept
-    between merges; without one, a fresh index is built.
+    between merges; without one, a fresh index is built. `meaning` (`restates_by_meaning` over texts) is
+    asked about the memories sharing words with a content that the word rule found none of it restates.
     """
     current = list(stored)
     # The first stored memory of a key or a text stands for it (a store written by hand may repeat one):
@@ -243,7 +245,7 @@ def merge_contents(
         if key in deleted_keys or any(restates(deleted[s], content) for s in deleted_near.near(content)):
             continue
         near = {positions[text] for text in store_texts.index.near(content)} | set(placed.near(content))
-        target = _best_restated(current, near - claimed, content)
+        target = _best_restated(current, near - claimed, content, meaning)
         if target is None and index in replaced:
             target = by_key.get(match_key(replaced[index]))
             if target in claimed:
@@ -286,13 +288,20 @@ def _shared(mine: Mapping[str, float], theirs: Mapping[str, float]) -> float:
     return sum(weight for key, weight in mine.items() if key in theirs)
 
 
-def _best_restated(current: list[MemoryItem], near: set[int], content: str) -> Optional[int]:
-    """Of the memories near `content`, the one it restates that shares the most keys with it; the newest
-    on a tie."""
+def _best_restated(current: list[MemoryItem], near: set[int], content: str,
+                   meaning: Optional[Callable[[str, str], bool]] = None) -> Optional[int]:
+    """Of the memories near `content`, the one it restates that shares the most keys with it, the newest on
+    a tie; when the word rule finds none, the first in that order that `meaning` judges one fact with it
+    and `may_replace` allows."""
     mine = keys_of(content)
     ranked = sorted(((_shared(mine, keys_of(current[p].content)), current[p].created_at, p) for p in near),
                     reverse=True)
     for weight, _, position in ranked:
         if restates_sharing(current[position].content, content, weight):
             return position
+    if meaning is not None:
+        for _, _, position in ranked:
+            old = current[position].content
+            if may_replace(old, content) and meaning(old, content):
+                return position
     return None

@@ -132,19 +132,22 @@ class Reviving(NamedTuple):
 
 def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, contents: Sequence[str], source_scope: str,
                    basis: Iterable[str], limit: int, now_ms: int, dropped: int = 0,
-                   new_id: Callable[[], str] = new_uuid4, store_texts: Optional[StoreTexts] = None) -> Reviving:
+                   new_id: Callable[[], str] = new_uuid4, store_texts: Optional[StoreTexts] = None,
+                   meaning: Optional[Callable[[str, str], bool]] = None) -> Reviving:
     """`merge_contents` where the texts it would add first look in the archive (S11.3).
 
     The active store decides first: a text that is (or restates) an active memory is that memory, as
     without an archive. A text that would be new but equals or restates an archived memory revives it
     instead (same id, createdAt = now), and the oldest active ones are evicted if the store is full.
-    `merged.evicted` lists active memories only; `archive` is synced to the archive file.
+    `merged.evicted` lists active memories only; `archive` is synced to the archive file. `meaning` is
+    `merge_contents`'.
     """
     unbounded = len(stored) + len(contents)
     active = {item.id for item in stored}
     everything = list(basis)
     known = [text for text in everything if archive.equal(text, active) is None] if archive.items else everything
-    probe = merge_contents(stored, contents, source_scope, known, unbounded, now_ms, dropped, new_id, store_texts)
+    probe = merge_contents(stored, contents, source_scope, known, unbounded, now_ms, dropped, new_id, store_texts,
+                           meaning)
     if not (archive.items and probe.added):
         return Reviving(_bounded(stored, probe, limit), [])
     revival = plan_revival([item.content for item in probe.added], archive, active, everything, source_scope,
@@ -152,7 +155,7 @@ def merge_reviving(stored: Sequence[MemoryItem], archive: ArchiveTokens, content
     if not revival.items:
         return Reviving(_bounded(stored, probe, limit), [])
     merged = merge_contents(oldest_first([*stored, *revival.items]), contents, source_scope, revival.basis,
-                            unbounded, now_ms, dropped, new_id, store_texts)
+                            unbounded, now_ms, dropped, new_id, store_texts, meaning)
     bounded = _bounded(stored, merged, limit)
     kept = {item.id for item in bounded.memories}
     return Reviving(bounded, [item for item in revival.items if item.id in kept])

@@ -1,6 +1,7 @@
 """Precision and recall of the restatement rule per shape, language and half, beside another commit's rule.
 
     python3 bench/data/restatement/score.py [--baseline REF] [--shapes FILE] [--only-dev] [--errors [dev|all]]
+                                            [--meaning]
 
 Scores both labelled sets: `pairs.jsonl` (positive = restatement or update) and the shapes set
 (`shapes/pairs.jsonl`, positive = same). A pair is predicted positive when the match keys are equal or
@@ -8,7 +9,8 @@ Scores both labelled sets: `pairs.jsonl` (positive = restatement or update) and 
 a temporary directory and run in its own process, so both rules score the same pairs in one run.
 `--errors` lists the wrong answers on the dev halves (`--errors all`: both halves, for sets that are
 development data already). `--only-dev` reads only the dev rows of the shapes file (a fresh held-out set:
-its test half is never read, printed or scored).
+its test half is never read, printed or scored). `--meaning` scores this commit's rule together with
+restatement by meaning (the sentence model loaded, as in a merge), beside the baseline's word rule.
 """
 
 from __future__ import annotations
@@ -30,6 +32,18 @@ from sidecar.rules.match import match_key, restates
 pairs = json.load(sys.stdin)
 json.dump([match_key(a) == match_key(b) or restates(a, b) for a, b in pairs], sys.stdout)
 """
+# With --meaning: the word rule, then what a merge asks the sentence model (issue 16) when the rule says no.
+MEANING_WORKER = """
+import json, sys
+from sidecar.rules.match import match_key, may_replace, restates
+from sidecar.semantic import Semantic
+semantic = Semantic()
+assert semantic.model_ready(120), "the sentence model did not load"
+judge = semantic.restatement_judge()
+pairs = json.load(sys.stdin)
+json.dump([match_key(a) == match_key(b) or restates(a, b) or (may_replace(a, b) and judge(a, b))
+           for a, b in pairs], sys.stdout)
+"""
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -46,8 +60,8 @@ def pairs_of(name: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "lang": r["lang"], "split": r["split"]} for r in rows]
 
 
-def predict(source: Path, pairs: list[dict[str, Any]]) -> list[bool]:
-    done = subprocess.run([sys.executable, "-c", WORKER], input=json.dumps([[p["old"], p["new"]] for p in pairs]),
+def predict(source: Path, pairs: list[dict[str, Any]], worker: str = WORKER) -> list[bool]:
+    done = subprocess.run([sys.executable, "-c", worker], input=json.dumps([[p["old"], p["new"]] for p in pairs]),
                           capture_output=True, text=True, cwd=source, check=True)
     answers: list[bool] = json.loads(done.stdout)
     return answers
@@ -86,6 +100,8 @@ def main() -> int:
                         help="list wrong answers on the dev halves (or on both)")
     parser.add_argument("--only-dev", action="store_true", help="read only the dev rows of the shapes file")
     parser.add_argument("--no-pairs", action="store_true", help="score the shapes file alone")
+    parser.add_argument("--meaning", action="store_true",
+                        help="this commit's rule with restatement by meaning, as a merge with the model loaded")
     args = parser.parse_args()
     sets = {} if args.no_pairs else {"pairs": pairs_of("pairs", load(HERE / "pairs.jsonl"))}
     if args.shapes.exists():
@@ -96,7 +112,8 @@ def main() -> int:
                                  capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", temp], input=archive, check=True)
         for name, pairs in sets.items():
-            said = {f"baseline ({args.baseline})": predict(Path(temp), pairs), "this rule": predict(ROOT, pairs)}
+            said = {f"baseline ({args.baseline})": predict(Path(temp), pairs),
+                    "this rule": predict(ROOT, pairs, MEANING_WORKER if args.meaning else WORKER)}
             print(f"\n## {name}: precision / recall\n")
             print("\n".join(table(pairs, said, "group")))
             print()
