@@ -102,8 +102,8 @@ def read_fillers(rng: random.Random) -> list[tuple[str, str]]:
         if not line or line.startswith("//"):
             continue
         if line.startswith("## "):
-            scope = line[3:].split()[-1] if "#" in line else ""
-            sections.append((scope.lstrip("#"), []))
+            last = line[3:].split()[-1]
+            sections.append((last[1:] if last.startswith("#") else "", []))
             continue
         options = expand(line)
         rng.shuffle(options)
@@ -111,7 +111,7 @@ def read_fillers(rng: random.Random) -> list[tuple[str, str]]:
     pools: list[tuple[str, str]] = []
     for scope, groups in sections:
         for group in groups:
-            pools.extend((scope, text) for text in group[:3])
+            pools.extend((scope, text) for text in group[:5])
     rng.shuffle(pools)
     return pools
 
