@@ -86,7 +86,7 @@ def expand(line: str) -> list[str]:
     if not slots:
         return [line]
     pieces = SLOT.split(line)
-    out = []
+    out: list[str] = []
     for choice in itertools.product(*(slot.split("|") for slot in slots)):
         text = pieces[0]
         for index, option in enumerate(choice):
@@ -137,7 +137,7 @@ def main() -> None:
     if len(keys) != len(set(keys)):
         sys.exit("a key is used twice: " + ", ".join(sorted({k for k in keys if keys.count(k) > 1})))
     seen = {memory.content for memory in hand}
-    fillers = []
+    fillers: list[Memory] = []
     for scope, text in read_fillers(rng):
         if text not in seen and len(fillers) < TOTAL - len(hand):
             seen.add(text)

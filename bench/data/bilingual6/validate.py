@@ -63,7 +63,7 @@ def check_memories(memories: list[dict[str, object]]) -> None:
             problems.append(f"{row['id']}: scope {row['sourceScope']}")
 
 
-def check_questions(questions: list[dict[str, object]], ids: set[object]) -> None:
+def check_questions(questions: list[dict[str, object]], ids: set[str]) -> None:
     seen: set[object] = set()
     for number, row in enumerate(questions, 1):
         if set(row) != QUESTION_FIELDS:
@@ -80,7 +80,7 @@ def check_questions(questions: list[dict[str, object]], ids: set[object]) -> Non
         seen.add(text)
         if not isinstance(answers, list) or not answers or len(set(answers)) != len(answers):
             problems.append(f"{row['id']}: answers must be a non-empty list of distinct ids")
-        elif any(answer not in ids for answer in answers):
+        elif any(not isinstance(answer, str) or answer not in ids for answer in answers):
             problems.append(f"{row['id']}: an answer is not a memory id")
         if row["lang"] not in LANGS or lang_of(text) != row["lang"]:
             problems.append(f"{row['id']}: lang {row['lang']} but the text reads {lang_of(text)}")
@@ -90,15 +90,20 @@ def check_questions(questions: list[dict[str, object]], ids: set[object]) -> Non
             problems.append(f"{row['id']}: split {row['split']}")
 
 
-def newest_first(memories: list[dict[str, object]], budget: int) -> set[object]:
-    kept: set[object] = set()
+def answers_of(row: dict[str, object]) -> list[str]:
+    value = row["answers"]
+    return [str(answer) for answer in value] if isinstance(value, list) else []
+
+
+def newest_first(memories: list[dict[str, object]], budget: int) -> set[str]:
+    kept: set[str] = set()
     used = 0
     for row in reversed(memories):
         size = len(str(row["content"]).encode("utf-8")) + 1
         if used + size > budget:
             break
         used += size
-        kept.add(row["id"])
+        kept.add(str(row["id"]))
     return kept
 
 
@@ -118,14 +123,14 @@ def report(memories: list[dict[str, object]], questions: list[dict[str, object]]
         rows = [row for row in questions if row["kind"] == kind]
         print(f"{kind:<16}{len(rows):>6}" + "".join(
             f"{sum(1 for row in rows if row['lang'] == lang):>7}" for lang in LANGS))
-    sizes = Counter(len(list(row["answers"])) for row in questions)  # type: ignore[call-overload]
+    sizes = Counter(len(answers_of(row)) for row in questions)
     print("answers per message: " + ", ".join(f"{n}: {count}" for n, count in sorted(sizes.items())))
-    content = {row["id"]: str(row["content"]) for row in memories}
-    position = {row["id"]: index for index, row in enumerate(memories)}
-    answer_ids = {answer for row in questions for answer in row["answers"]}  # type: ignore[attr-defined]
+    content = {str(row["id"]): str(row["content"]) for row in memories}
+    position = {str(row["id"]): index for index, row in enumerate(memories)}
+    answer_ids = {answer for row in questions for answer in answers_of(row)}
     print(f"distinct answer memories: {len(answer_ids)}")
     cross = [row for row in questions if row["kind"] == "cross_language"]
-    to_zh = sum(1 for row in cross if all(CJK.search(content[a]) for a in row["answers"]))  # type: ignore[attr-defined]
+    to_zh = sum(1 for row in cross if all(CJK.search(content[a]) for a in answers_of(row)))
     print(f"cross_language: {to_zh} need a Chinese memory, {len(cross) - to_zh} need an English one")
     places = sorted(position[answer] / len(memories) for answer in answer_ids)
     quarters = Counter(min(int(place * 4), 3) for place in places)
@@ -136,7 +141,7 @@ def report(memories: list[dict[str, object]], questions: list[dict[str, object]]
     print("newest-first baseline:")
     for label, budget in BUDGETS:
         kept = newest_first(memories, budget)
-        hits = [row for row in questions if all(a in kept for a in row["answers"])]  # type: ignore[attr-defined]
+        hits = [row for row in questions if all(a in kept for a in answers_of(row))]
         per_lang = ", ".join(f"{lang} {sum(1 for row in hits if row['lang'] == lang)}/{langs[lang]}" for lang in LANGS)
         print(f"  {label}: {len(kept)} memories fit, hit {len(hits)}/{len(questions)} = "
               f"{len(hits) / len(questions):.3f} ({per_lang})")
@@ -146,7 +151,7 @@ def main() -> None:
     memories = read("memories.jsonl")
     questions = read("questions.jsonl")
     check_memories(memories)
-    check_questions(questions, {row.get("id") for row in memories})
+    check_questions(questions, {str(row.get("id")) for row in memories})
     if problems:
         print("\n".join(problems))
         sys.exit(1)
