@@ -86,11 +86,13 @@ def test_a_zero_vector_gives_a_probability_not_an_error() -> None:
     assert 0.0 <= meaning.probability(np.zeros(DIMENSIONS), np.zeros(DIMENSIONS), False) <= 1.0
 
 
-def test_below_the_cosine_floor_two_texts_are_never_one_fact_whatever_the_fit_says() -> None:
-    """Two empty embeddings: the fit, far from any pair it saw, says yes; the floor says no."""
-    nothing = np.zeros(DIMENSIONS)
-    assert meaning.probability(nothing, nothing, True) >= meaning.THRESHOLD
-    assert not meaning.restates_by_meaning(nothing, nothing)
+def test_below_the_cosine_floor_two_texts_are_never_one_fact_whatever_the_fit_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "probability", lambda old, new, replaceable: 1.0)
+    first, second = np.eye(DIMENSIONS)[0], np.eye(DIMENSIONS)[1]
+    close = unit(first + second * math.tan(math.acos(meaning.MIN_COSINE)) * 0.99)
+    assert float(first @ close) >= meaning.MIN_COSINE and meaning.restates_by_meaning(first, close)
+    assert not meaning.restates_by_meaning(first, second)
 
 
 # -- in a merge --------------------------------------------------------------------------------------------
