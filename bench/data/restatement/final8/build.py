@@ -6,8 +6,18 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHAPES = (
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 )
 LABELS = {"same": "same", "diff": "different"}
 
@@ -24,10 +34,18 @@ def read_rows() -> list[dict[str, str]]:
             if len(parts) != 5 or parts[0] not in LABELS:
                 raise SystemExit(f"{path.name}:{number}: expected 'label | lang | old | new | why'")
             label, lang, old, new, why = parts
-            rows.append({
-                "id": f"fn8-{len(rows) + 1:04d}", "old": old, "new": new, "label": LABELS[label],
-                "shape": shape, "lang": lang, "split": "test", "why": why,
-            })
+            rows.append(
+                {
+                    "id": f"fn8-{len(rows) + 1:04d}",
+                    "old": old,
+                    "new": new,
+                    "label": LABELS[label],
+                    "shape": shape,
+                    "lang": lang,
+                    "split": "test",
+                    "why": why,
+                }
+            )
     return rows
 
 

@@ -8,8 +8,18 @@ from pathlib import Path
 
 FIELDS = ["id", "old", "new", "label", "shape", "lang", "split", "why"]
 SHAPES = [
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 ]
 LANGS = ["zh", "en", "mixed"]
 LABELS = ["same", "different"]
@@ -108,12 +118,14 @@ def print_table(rows: list[dict[str, str]], cells: Counter[tuple[str, str, str]]
     same = sum(1 for row in rows if row["label"] == "same")
     langs = Counter(row["lang"] for row in rows)
     total = len(rows) or 1
-    print(f"{len(rows)} pairs: {same} same, {len(rows) - same} different; " + ", ".join(
-        f"{lang} {langs[lang]} ({langs[lang] / total:.0%})" for lang in LANGS))
+    print(
+        f"{len(rows)} pairs: {same} same, {len(rows) - same} different; "
+        + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / total:.0%})" for lang in LANGS)
+    )
     columns = [(lang, label) for lang in LANGS for label in LABELS]
     heads = [f"{lang}/{'same' if label == 'same' else 'diff'}" for lang, label in columns]
     print(f"{'shape':<16}" + "".join(f"{head:>12}" for head in heads) + f"{'total':>8}")
-    for shape in SHAPES + ["total"]:
+    for shape in [*SHAPES, "total"]:
         counts = [
             sum(cells[(s, lang, label)] for s in SHAPES) if shape == "total" else cells[(shape, lang, label)]
             for lang, label in columns
