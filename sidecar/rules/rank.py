@@ -400,6 +400,10 @@ class RankingIndex:
         positions, scores = self._order(query)
         return [(position, scores[position]) for position in positions]
 
+    def scored_order(self, query: str) -> tuple[list[int], list[float]]:
+        """`order` and each item's score in item order (no pair per item: the query context fuses positions)."""
+        return self._order(query)
+
     def order(self, query: str) -> list[int]:
         """Positions best first; ties (zero scores included) newest first, then later in the file.
 
@@ -412,10 +416,21 @@ class RankingIndex:
         count = len(self.items)
         # Items are oldest first (file order on ties), so a later position is the newer one: sorting
         # (score, position) descending is "best, then newest".
-        matched = sorted([(scores[p], p) for p in range(count) if direct[p] > 0], reverse=True)
-        expanded = sorted([(scores[p], p) for p in range(count) if direct[p] <= 0 < scores[p]], reverse=True)
-        rest = [p for p in range(count - 1, -1, -1) if scores[p] <= 0]
-        return [p for _, p in matched] + [p for _, p in expanded] + rest, scores
+        matched: list[int] = []
+        expanded: list[int] = []
+        rest: list[int] = []
+        for p in range(count - 1, -1, -1):
+            score = scores[p]
+            if direct[p] > 0:
+                matched.append(p)
+            elif score > 0:
+                expanded.append(p)
+            if score <= 0:
+                rest.append(p)
+        # Newest first already; a stable sort by score (reverse keeps equal keys in place) leaves ties newest first.
+        matched.sort(key=scores.__getitem__, reverse=True)
+        expanded.sort(key=scores.__getitem__, reverse=True)
+        return matched + expanded + rest, scores
 
 
 def _named_postings(texts: dict[str, _Text], which: Iterable[str],
