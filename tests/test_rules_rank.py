@@ -235,3 +235,18 @@ def test_graded_feedback_weights_stay_between_zero_and_one(items: list[MemoryIte
     weights = index._query_weights(query)
     expanded = index._feedback(index._score(weights), weights) if weights else {}
     assert len(expanded) <= rank.FEEDBACK_TERMS and all(0 < weight <= 1.0 for weight in expanded.values())
+
+
+@given(memory_lists(max_size=30), contents)
+def test_the_scored_order_is_the_documented_sort_and_order_s_own(items: list[MemoryItem], query: str) -> None:
+    """Issue 17 (cost): sorted by key in one pass, the order is still memories holding a query word by score, then
+    those found by the expansion alone, then the rest; every tie newest first."""
+    index = RankingIndex(items)
+    positions, scores = index.scored_order(query)
+    direct, total = index._scores(query)
+    assert scores == total and positions == index.order(query)
+    newest_first = list(range(len(items) - 1, -1, -1))
+    expected = (sorted([p for p in newest_first if direct[p] > 0], key=lambda p: (-total[p], -p))
+                + sorted([p for p in newest_first if direct[p] <= 0 < total[p]], key=lambda p: (-total[p], -p))
+                + [p for p in newest_first if total[p] <= 0])
+    assert positions == expected
