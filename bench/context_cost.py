@@ -4,15 +4,19 @@ memories each message gets at 8 KB and 2 KB, so two checkouts' answers can be co
 
 `python bench/context_cost.py --dataset bench/data/bilingual3 [--root CHECKOUT] [--ids out.json]`: `--root` runs
 another checkout's sidecar (e.g. a `git archive` of main) through this same script, so both are timed in one
-session and the same way; run the two in turn, twice, and read the medians.
+session and the same way; run the two in turn, twice, and read the medians. `--wire` times the round trip of
+`ai_memory_context` to a real `python -m sidecar` of that checkout instead (after its background load).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -79,13 +83,57 @@ def measure(dataset: Path, rounds: int) -> dict[str, Any]:
             "ids": ids}
 
 
+def over_the_wire(root: Path, dataset: Path, rounds: int) -> dict[str, float]:
+    """Round trips to a real sidecar process of `root`, once it ranks by meaning."""
+    memories = [{"id": row["id"], "content": row["content"], "createdAt": row["createdAt"],
+                 "sourceScope": row.get("sourceScope", "global")} for row in rows(dataset / "memories.jsonl")]
+    questions = [row["question"] for row in rows(dataset / "questions.jsonl")]
+    with tempfile.TemporaryDirectory() as config_dir:
+        proc = subprocess.Popen([sys.executable, "-m", "sidecar", "--config-dir", config_dir, "--semantic", "on"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=root,
+                                env={**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"})
+        assert proc.stdin is not None and proc.stdout is not None
+        stdin, stdout = proc.stdin, proc.stdout
+        sent = 0
+
+        def call(method: str, params: dict[str, Any]) -> tuple[float, dict[str, Any]]:
+            nonlocal sent
+            sent += 1
+            line = json.dumps({"jsonrpc": "2.0", "id": sent, "method": method, "params": params}, ensure_ascii=False)
+            started = time.perf_counter()
+            stdin.write(line.encode() + b"\n")
+            stdin.flush()
+            reply = json.loads(stdout.readline())
+            return time.perf_counter() - started, reply["result"]
+
+        call("ai_save_memories", {"items": memories, "limit": 1000})
+        deadline = time.monotonic() + 120
+        while call("sidecar_info", {})[1].get("semantic") != "ready":
+            call("ai_memory_context", {"query": "warm up", "budgetBytes": 2048})
+            if time.monotonic() > deadline:
+                raise SystemExit("the sidecar never got ready to rank by meaning")
+            time.sleep(0.2)
+        samples = [call("ai_memory_context", {"query": question, "budgetBytes": 2048})[0]
+                   for _ in range(rounds) for question in questions]
+        stdin.close()
+        proc.wait(10)
+    ordered = sorted(samples)
+    return {"round trip p50": ms(samples), "round trip p90": round(1000 * ordered[int(0.9 * (len(ordered) - 1))], 3)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dataset", type=Path, action="append", required=True)
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--ids", type=Path, help="write each message's injected ids per set and budget here")
+    parser.add_argument("--wire", action="store_true", help="time round trips to a real sidecar process instead")
     args = parser.parse_args(argv)
+    if args.wire:
+        for path in args.dataset:
+            timed = over_the_wire(args.root.resolve(), path.resolve(), args.rounds)
+            print(f"{path.name}, {args.root}: " + "; ".join(f"{k} {v:.3f} ms" for k, v in timed.items()))
+        return 0
     load(args.root.resolve())
     results = {path.name: measure(path.resolve(), args.rounds) for path in args.dataset}
     for name, result in results.items():

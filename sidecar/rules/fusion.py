@@ -11,8 +11,9 @@ if TYPE_CHECKING:
 
 RRF_K = 20
 """A memory's share from an order is 1 / (RRF_K + its rank), so the first places of either order lead and neither
-order's raw scores need a common scale. Below the usual 60: a 2 KB prompt holds 20–40 memories, so what counts is
-the top of each order (left out of the choice in turn, every development set chose 15–30)."""
+order's raw scores need a common scale. Below the usual 60: a 2 KB prompt holds 18–30 memories, so what counts is
+the top of each order (with each development set left out in turn, the other ten choose 15 or 20:
+`bench/semantic_blend.py --k`)."""
 
 
 def fused_order(lexical: Sequence[int], semantic: Sequence[int], matched: int, k: int = RRF_K) -> list[int]:
