@@ -109,7 +109,7 @@ def test_the_fusion_never_raises_and_is_deterministic(orders: tuple[list[int], l
 
 
 def test_a_memory_first_by_meaning_leads_one_the_words_put_tenth_and_meaning_hundredth() -> None:
-    """The constant is small (a 2 KB prompt holds the top 20–40): the head of either order leads."""
+    """The constant is small (a 2 KB prompt holds the top 18–30): the head of either order leads."""
     size = 120
     first_by_meaning, tenth_by_words = 0, 1
     others = list(range(2, size))
