@@ -19,6 +19,7 @@ SETS = {
     "restatement/final5": ("pairs.jsonl",),
     "restatement/final6": ("pairs.jsonl",),
     "restatement/final7": ("pairs.jsonl",),
+    "restatement/final8": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
@@ -28,6 +29,7 @@ SETS = {
     "bilingual3": ("memories.jsonl", "questions.jsonl"),
     "bilingual4": ("memories.jsonl", "questions.jsonl"),
     "bilingual5": ("memories.jsonl", "questions.jsonl"),
+    "bilingual6": ("memories.jsonl", "questions.jsonl"),
     "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 

@@ -72,7 +72,8 @@ def test_the_committed_weights_fit_the_features_one_for_one() -> None:
 def test_the_probability_of_any_two_vectors_is_a_probability(old: Any, new: Any, replaceable: bool) -> None:
     p = meaning.probability(old, new, replaceable)
     assert 0.0 <= p <= 1.0 and math.isfinite(p)
-    assert meaning.restates_by_meaning(old, new) == (meaning.probability(old, new, True) >= meaning.THRESHOLD)
+    expected = float(old @ new) >= meaning.MIN_COSINE and meaning.probability(old, new, True) >= meaning.THRESHOLD
+    assert meaning.restates_by_meaning(old, new) == expected
 
 
 @settings(max_examples=50, deadline=None)
@@ -83,6 +84,15 @@ def test_the_pair_features_are_the_same_whichever_text_is_older(old: Any, new: A
 
 def test_a_zero_vector_gives_a_probability_not_an_error() -> None:
     assert 0.0 <= meaning.probability(np.zeros(DIMENSIONS), np.zeros(DIMENSIONS), False) <= 1.0
+
+
+def test_below_the_cosine_floor_two_texts_are_never_one_fact_whatever_the_fit_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "probability", lambda old, new, replaceable: 1.0)
+    first, second = np.eye(DIMENSIONS)[0], np.eye(DIMENSIONS)[1]
+    close = unit(first + second * math.tan(math.acos(meaning.MIN_COSINE)) * 0.99)
+    assert float(first @ close) >= meaning.MIN_COSINE and meaning.restates_by_meaning(first, close)
+    assert not meaning.restates_by_meaning(first, second)
 
 
 # -- in a merge --------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ DATA = ROOT / "bench" / "data" / "restatement"
 OUT = ROOT / "sidecar" / "rules" / "data" / "restatement_meaning.json"
 # Development data only: a set joins once the lead has scored it blind (docs/benchmarks.md).
 TRAINING_SETS = ("pairs", "shapes", "fresh", "final", "final2", "final3", "final4", "final5", "final6",
-                 "final7")
+                 "final7", "final8")
 STEPS = 3000
 LEARNING_RATE = 0.5
 L2 = 1e-4
