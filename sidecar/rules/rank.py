@@ -200,7 +200,8 @@ class RankingIndex:
     given), one index ranks them all in one order.
     """
 
-    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
+    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_impacts", "_max_idf", "_norms", "_positions",
+                 "_postings",
                  "_query_aliases", "_texts", "items")
     _texts: dict[str, _Text]
     _postings: Postings
@@ -228,6 +229,7 @@ class RankingIndex:
         self._query_aliases = aliases(statements, broader=False)
         self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
+        self._impacts: dict[str, tuple[tuple[int, int, float], ...]] = {}
         self._compounds: Optional[dict[str, tuple[str, ...]]] = None
         self._max_idf = self._idf_of(1)
 
@@ -367,13 +369,22 @@ class RankingIndex:
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
-        norms, positions = self._norms, self._positions
         for term, query_weight in weights.items():
             idf = self._idf(term) * query_weight * (K1 + 1)
-            for text, count in self._hits(term).items():
-                for position in positions[text]:
-                    scores[position] += idf * count / (count + norms[position])
+            for position, count, saturation in self._impact(term):
+                scores[position] += idf * count / saturation
         return scores
+
+    def _impact(self, term: str) -> tuple[tuple[int, int, float], ...]:
+        """(position, count, count + the position's length norm) of each item holding the term, in the order the
+        postings give; derived on the term's first query, like its IDF, so a rebuild stays cheap."""
+        known = self._impacts.get(term)
+        if known is None:
+            norms, positions = self._norms, self._positions
+            known = self._impacts[term] = tuple((position, count, count + norms[position])
+                                                for text, count in self._hits(term).items()
+                                                for position in positions[text])
+        return known
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
         """Terms of the few best matches, only where they stand out: when the best matches score no
