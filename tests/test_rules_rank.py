@@ -250,3 +250,22 @@ def test_the_scored_order_is_the_documented_sort_and_order_s_own(items: list[Mem
                 + sorted([p for p in newest_first if direct[p] <= 0 < total[p]], key=lambda p: (-total[p], -p))
                 + [p for p in newest_first if total[p] <= 0])
     assert positions == expected
+
+
+@given(st.lists(memory_lists(max_size=15), min_size=1, max_size=3), contents)
+def test_the_scores_are_bm25_as_written_from_each_term_s_postings_however_the_index_was_built(
+        stores: list[list[MemoryItem]], query: str) -> None:
+    """Issue 17 (cost): each term's postings and length norms are derived once per index; a score is still the
+    sum, in postings order, of idf · weight · (k1 + 1) · count / (count + norm), bit for bit."""
+    index: RankingIndex | None = None
+    for items in stores:
+        index = RankingIndex(items, index)
+        weights = index._query_weights(query + " " + " ".join(item.content for item in items[:2]))
+        expected = [0.0] * len(items)
+        for term, weight in weights.items():
+            idf = index._idf(term) * weight * (rank.K1 + 1)
+            for text, count in index._hits(term).items():
+                for position in index._positions[text]:
+                    expected[position] += idf * count / (count + index._norms[position])
+        assert index._score(weights) == expected
+        assert index._score(weights) == expected, "the second query reads what the first derived"
