@@ -69,9 +69,11 @@ def candidates(rng: random.Random, stored: list[MemoryItem], facts: list[str]) -
     return [p.content + " 了" for p in rng.sample(stored, 5)] + rng.sample(facts, 5)
 
 
-def rules_samples(rounds: int, seed: int) -> list[float]:
+def rules_samples(rounds: int, seed: int, semantic: Optional[Any] = None) -> list[float]:
     """The merge rules alone, in memory: restatement checks, updates, eviction; no file, no history. The
-    stored texts' index is held between merges, as the store's owner holds it."""
+    stored texts' index is held between merges, as the store's owner holds it. With `semantic` (a loaded
+    `Semantic` that has the store embedded, as a sidecar that ranks by meaning has), each merge also asks it
+    about what the rule keeps apart, embedding the new texts as the service does."""
     rng = random.Random(seed)
     stored = corpus()[:1000]
     facts = fresh_facts()
@@ -81,10 +83,22 @@ def rules_samples(rounds: int, seed: int) -> list[float]:
         texts = candidates(rng, stored, facts)
         started = time.perf_counter()
         contents, dropped = candidate_contents(texts)
+        judge = semantic.restatement_judge(contents) if semantic is not None else None
         stored = merge_contents(stored, contents, "bench", (), 1000, 1_900_000_000_000 + round_, dropped,
-                                store_texts=held).memories
+                                store_texts=held, meaning=judge).memories
+        if semantic is not None:
+            semantic.embed_store([item.content for item in stored])  # as the ranking would, after the merge
         samples.append(time.perf_counter() - started)
     return samples
+
+
+def loaded_semantic() -> Any:
+    from sidecar.semantic import Semantic
+
+    semantic = Semantic()
+    assert semantic.model_ready(120), "the sentence model did not load"
+    semantic.embed_store([item.content for item in corpus()[:1000]])
+    return semantic
 
 
 def merge_samples(rounds: int, seed: int, ours: bool) -> list[float]:
@@ -198,6 +212,8 @@ def ms(values: list[float]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--meaning", action="store_true",
+                        help="also time the merge rules with restatement by meaning (the sentence model loaded)")
     args = parser.parse_args()
     ours = merge_samples(args.rounds, 7, ours=True)
     baseline = merge_samples(args.rounds, 7, ours=False)
@@ -206,6 +222,12 @@ def main() -> int:
     rules = rules_samples(args.rounds, 11)  # its own texts: no cache warmed by the rounds above
     print(f"| merge 10 into 1000: the rules alone, in memory (restatement checks, updates, eviction) | "
           f"{ms(rules):.3f} | | |")
+    if args.meaning:
+        semantic = loaded_semantic()
+        with_meaning = rules_samples(args.rounds, 13, semantic)  # first: the rules' memos warm for the baseline
+        words = rules_samples(args.rounds, 13)
+        print(f"| merge 10 into 1000, the rules with restatement by meaning (baseline: the same merges by the "
+              f"rules alone) | {ms(with_meaning):.3f} | {ms(words):.3f} | {ms(with_meaning) / ms(words):.2f}× |")
     print(f"| merge 10 into 1000 through the store: rules + fsync'd memory.json + fsync'd history append "
           f"(baseline: exact-content merge + the same memory.json write, no history) | {ms(ours):.3f} | "
           f"{ms(baseline):.3f} | {ms(ours) / ms(baseline):.2f}× |")

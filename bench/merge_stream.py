@@ -1,6 +1,6 @@
 """Wrong merges in long use (issue 16): a labelled store learnt session by session, each replacement listed.
 
-    python bench/merge_stream.py [--set bench/data/longconv] [--baseline REF] [--show]
+    python bench/merge_stream.py [--set bench/data/longconv] [--baseline REF] [--show] [--meaning]
 
 A set in the relevance format (memories.jsonl with createdAt and sourceScope, questions.jsonl with answers)
 is replayed as the extraction would learn it: memories of one scope on one day are one session, merged by
@@ -8,7 +8,8 @@ the merge rules (S9.3, no basis, limit 1000) into the store built so far. Every 
 updated in place by a later one) is counted. Such sets hold few real updates, so most replacements are
 wrong merges; the sure ones are *answers lost*: a memory some question needs, replaced by a later one.
 Scored for this tree's rules and the rules at REF (default `main`), exported with `git archive`, in one run.
-`--show` prints every replacement of this tree's rules, for judging by hand.
+`--show` prints every replacement of this tree's rules, for judging by hand; `--meaning` replays this
+tree's merges with restatement by meaning (the sentence model loaded).
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ for session in sessions:
     replaced += [[update.before.content, update.after.content] for update in merged.updated]
 json.dump(replaced, sys.stdout, ensure_ascii=False)
 """
+# With --meaning: the merge also asks the sentence model (issue 16), loaded once as the sidecar loads it.
+MEANING_WORKER = WORKER.replace("sessions = json.load(sys.stdin)", """sessions = json.load(sys.stdin)
+from sidecar.semantic import Semantic
+semantic = Semantic()
+assert semantic.model_ready(120), "the sentence model did not load"
+""").replace('session["at"])', 'session["at"], meaning=semantic.restatement_judge())')
 DAY_MS = 86_400_000
 
 
@@ -58,9 +65,9 @@ def sessions(memories: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def replacements(source: Path, stream: list[dict[str, Any]]) -> tuple[list[list[str]], float]:
+def replacements(source: Path, stream: list[dict[str, Any]], worker: str = WORKER) -> tuple[list[list[str]], float]:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", WORKER], input=json.dumps(stream, ensure_ascii=False),
+    done = subprocess.run([sys.executable, "-c", worker], input=json.dumps(stream, ensure_ascii=False),
                           capture_output=True, text=True, cwd=source, check=True)
     found: list[list[str]] = json.loads(done.stdout)
     return found, time.perf_counter() - started
@@ -71,6 +78,7 @@ def main() -> int:
     parser.add_argument("--set", type=Path, default=ROOT / "bench" / "data" / "longconv")
     parser.add_argument("--baseline", default="main", help="git ref whose rules are replayed beside this tree's")
     parser.add_argument("--show", action="store_true", help="print every replacement this tree's rules make")
+    parser.add_argument("--meaning", action="store_true", help="this tree's merges also ask the sentence model")
     args = parser.parse_args()
     memories = list(rows(args.set / "memories.jsonl"))
     needed = {answer for question in rows(args.set / "questions.jsonl") for answer in question["answers"]}
@@ -84,8 +92,9 @@ def main() -> int:
                                  capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", temp], input=archive, check=True)
         mine: list[list[str]] = []
-        for name, source in ((f"baseline ({args.baseline})", Path(temp)), ("this tree", ROOT)):
-            found, seconds = replacements(source, stream)
+        this = ("this tree, with meaning", MEANING_WORKER) if args.meaning else ("this tree", WORKER)
+        for name, source, worker in ((f"baseline ({args.baseline})", Path(temp), WORKER), (this[0], ROOT, this[1])):
+            found, seconds = replacements(source, stream, worker)
             lost = sum(1 for before, _ in found if before.strip() in needed_texts)
             print(f"| {name} | {len(found)} | {lost} | {seconds:.1f} |")
             mine = found

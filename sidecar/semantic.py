@@ -1,10 +1,11 @@
-"""Sentence embeddings of the stored memories for ranking: model and store embedded off the request path."""
+"""Sentence embeddings of the stored memories, for ranking and restatement, computed off the request path."""
 
 from __future__ import annotations
 
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Optional, Protocol
 
@@ -13,6 +14,9 @@ log = logging.getLogger("sidecar.semantic")
 MAX_QUERY_CHARS = 1000
 """A message is embedded by its last this-many characters: the model reads sentences, and a pasted log of
 megabytes must cost what a question costs (the lexical ranking still reads it whole)."""
+MAX_JUDGED_CHARS = 1000
+"""A memory the restatement judge embeds is cut to this many characters: a hand-edited store may hold a text far
+longer than any merge writes (cut to 200), and its embedding must cost what a memory's costs."""
 BATCH = 32
 """Memories embedded per model call in the background: a query waits for at most one batch (tens of ms)."""
 
@@ -35,7 +39,8 @@ def load_model() -> Encoder:
 
 class Semantic:
     """Holds the model and each stored text's embedding; `order` answers None until both are ready for the
-    memories asked about, and asking schedules the work on one background thread (lexical ranking meanwhile)."""
+    memories asked about, and asking schedules the work on one background thread (lexical ranking meanwhile).
+    `restatement_judge` answers for a merge once the model is loaded."""
 
     def __init__(self, load: Callable[[], Encoder] = load_model) -> None:
         self._load = load
@@ -46,7 +51,8 @@ class Semantic:
         self._vectors: dict[str, Any] = {}
         self._wanted: tuple[str, ...] = ()
         self._worker: Optional[threading.Thread] = None
-        self._loaded = threading.Event()  # set once the model is loaded or has failed to
+        self._loaded = threading.Event()  # set once the model is loaded (and has embedded once) or has failed to
+        self._waited = False  # a merge waits for the load once per process, never again
         # The embeddings of the last contents ranked, keyed by that sequence's identity: the caller hands the same
         # object for one store state, so a query checks nothing per memory.
         self._matrix: Optional[tuple[Sequence[str], Any]] = None
@@ -69,18 +75,45 @@ class Semantic:
             worker.join(timeout)
         return self.state
 
-    def model_ready(self, timeout: float) -> bool:
-        """Loads the model if nothing has asked for it yet and waits up to `timeout` s for it; True when loaded."""
+    def model_ready(self, timeout: float, stop: Optional[threading.Event] = None) -> bool:
+        """Loads the model if nothing has asked for it yet; the first call waits up to `timeout` s for it (ending
+        early when `stop` is set), later ones never wait. True when loaded."""
         with self._lock:
             if self._model is None and not self._failed and (self._worker is None or not self._worker.is_alive()):
                 self._want(self._wanted)
-        self._loaded.wait(timeout)
+            waits, self._waited = not self._waited, True
+        deadline = time.monotonic() + (timeout if waits else 0.0)
+        while not self._loaded.wait(min(0.05, max(0.0, deadline - time.monotonic()))):
+            if time.monotonic() >= deadline or (stop is not None and stop.is_set()):
+                break
         with self._lock:
             return self._model is not None and not self._failed
 
-    def restatement_judge(self) -> Optional[Callable[[str, str], bool]]:
-        """`restates_by_meaning` over texts, embedding each text once per judge (a stored one is usually embedded
-        already); None unless the model is loaded. A model failure makes the judge say no, never raise."""
+    def embed_store(self, texts: Sequence[str]) -> None:
+        """Embeds the stored texts not embedded yet and keeps them (as a query would ask), so that a merge finds
+        them ready; blocking, and a no-op until the model is loaded or after a failure."""
+        with self._lock:
+            model = None if self._failed else self._model
+            if model is None:
+                return
+            if not self._wanted:
+                self._wanted = tuple(texts)
+            todo = [text for text in dict.fromkeys(texts) if text not in self._vectors]
+        for start in range(0, len(todo), BATCH):
+            chunk = todo[start:start + BATCH]
+            try:
+                with self._encoding:
+                    vectors = normalised(model.encode([encodable(text[:MAX_JUDGED_CHARS]) for text in chunk]))
+            except Exception as exc:  # the judge embeds what it needs itself, or says no
+                log.warning("embedding the store for a merge stopped: %s", type(exc).__name__)
+                return
+            with self._lock:
+                self._vectors.update(zip(chunk, vectors, strict=True))
+
+    def restatement_judge(self, new_texts: Sequence[str] = ()) -> Optional[Callable[[str, str], bool]]:
+        """`restates_by_meaning` over texts, embedding each text once per judge (stored ones are usually embedded
+        already; `new_texts` are embedded now, so a caller can do it before taking the store's lock); None unless
+        the model is loaded. A model failure makes the judge say no to every pair after it, never raise."""
         with self._lock:
             model = None if self._failed else self._model
         if model is None:
@@ -88,6 +121,7 @@ class Semantic:
         from sidecar.rules.meaning import restates_by_meaning
 
         own: dict[str, Any] = {}
+        broken: list[bool] = []
 
         def vector(text: str) -> Any:
             found = own.get(text)
@@ -96,17 +130,26 @@ class Semantic:
                     found = self._vectors.get(text)
             if found is None:
                 with self._encoding:
-                    found = _normalised(model.encode([_encodable(text)]))[0]
+                    found = normalised(model.encode([encodable(text[:MAX_JUDGED_CHARS])]))[0]
                 own[text] = found
             return found
 
         def judge(old: str, new: str) -> bool:
+            if broken:
+                return False
             try:
                 return restates_by_meaning(vector(old), vector(new))
             except Exception as exc:  # keep both memories: the word rule's answer stands
-                log.warning("restatement by meaning skipped one pair: %s", type(exc).__name__)
+                broken.append(True)
+                log.warning("restatement by meaning is off for this merge: %s", type(exc).__name__)
                 return False
 
+        try:
+            for text in new_texts:
+                vector(text)
+        except Exception as exc:
+            broken.append(True)
+            log.warning("restatement by meaning is off for this merge: %s", type(exc).__name__)
         return judge
 
     def order(self, contents: Sequence[str], query: str) -> Optional[list[int]]:
@@ -141,7 +184,7 @@ class Semantic:
 
         try:
             with self._encoding:
-                vector = np.asarray(model.encode([_encodable(cut)]), dtype=np.float32).reshape(-1)
+                vector = np.asarray(model.encode([encodable(cut)]), dtype=np.float32).reshape(-1)
         except Exception as exc:  # a model answer must never fail a query: lexical ranking goes on
             log.warning("semantic ranking skipped one query: %s", type(exc).__name__)
             return None
@@ -162,6 +205,7 @@ class Semantic:
         try:
             if self._model is None:
                 model = self._load()
+                model.encode(["warm-up"])  # the package reads its weights on the first call: here, not under a lock
                 with self._lock:
                     self._model = model
                 self._loaded.set()
@@ -175,7 +219,7 @@ class Semantic:
                 if not todo or model is None:
                     return
                 with self._encoding:
-                    vectors = _normalised(model.encode([_encodable(text) for text in todo]))
+                    vectors = normalised(model.encode([encodable(text) for text in todo]))
                 with self._lock:
                     self._vectors.update(zip(todo, vectors, strict=True))
         except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on
@@ -185,13 +229,13 @@ class Semantic:
             log.warning("semantic ranking is off: %s%s", type(exc).__name__, _module_named(exc))
 
 
-def _encodable(text: str) -> str:
+def encodable(text: str) -> str:
     """The text with any lone surrogate replaced: the model's tokenizer encodes UTF-8, and one such memory must not
     turn the ranking by meaning off for the whole store."""
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def _normalised(array: Any) -> list[Any]:
+def normalised(array: Any) -> list[Any]:
     import numpy as np
 
     matrix = np.asarray(array, dtype=np.float32)

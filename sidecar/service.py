@@ -56,8 +56,8 @@ log = logging.getLogger("sidecar.service")
 T = TypeVar("T")
 BothPlan = Callable[["Both"], tuple[Optional["Outcome"], T]]
 MODEL_WAIT_S = 10.0
-"""A merge waits this long, once per process, for the sentence model to load (about 1 s); on a machine slower
-than that it merges by the word rule alone."""
+"""The first merge of a process waits this long for the sentence model to load (about 1–2 s); on a machine slower
+than that, and in every later merge until it has loaded, merges follow the word rule alone."""
 
 
 def now_ms() -> int:
@@ -124,13 +124,21 @@ class MemoryService:
                     self._recall = Recall(self.ranking, Semantic() if self.settings.semantic else None)
         return self._recall
 
-    def restatement_judge(self) -> Optional[Callable[[str, str], bool]]:
-        """Restatement by meaning for a merge (issue 16), once the model is loaded (waiting up to
-        MODEL_WAIT_S for it, on the worker thread); None with `--semantic off` or without the model."""
+    def restatement_judge(self, contents: Sequence[str], stop: threading.Event
+                          ) -> Optional[Callable[[str, str], bool]]:
+        """Restatement by meaning for a merge of `contents` (issue 16): None with `--semantic off` or without the
+        model. Blocking, on the worker thread and before the store's lock is taken: the first merge of a process
+        waits up to MODEL_WAIT_S for the model (less when `stop` is set); the new texts, and the stored ones not
+        embedded yet, are embedded here."""
         semantic = self.recall.semantic if self.settings.semantic else None
-        if semantic is None or not semantic.model_ready(MODEL_WAIT_S):
+        if semantic is None or not semantic.model_ready(MODEL_WAIT_S, stop):
             return None
-        return semantic.restatement_judge()
+        try:
+            stored = self.store.snapshot().items
+        except MemoryIOError:
+            stored = ()  # the merge itself reports the store's problem, under its lock
+        semantic.embed_store([item.content for item in stored])
+        return semantic.restatement_judge(contents)
 
     @property
     def history(self) -> HistoryFile:
@@ -388,7 +396,7 @@ class MemoryService:
         from sidecar.archive_file import Outcome
         from sidecar.rules.revival import Reviving, merge_reviving
 
-        meaning = self.restatement_judge()
+        meaning = self.restatement_judge(contents, stop)
 
         def plan(both: Both) -> tuple[Optional[Outcome], Reviving]:
             limit = resolve_limit(limit_param, self.settings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.changes import may_name_old_value
+from sidecar.rules.dates import dated_differently
 from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
@@ -39,8 +40,8 @@ from sidecar.rules.stated_changes import kind_replaced, names_old_value, stated_
 from sidecar.rules.tokens import match_key, token_set
 from sidecar.rules.wording import canonical
 
-__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_replace", "restates",
-           "restates_sharing", "shared_weight", "upper_weight"]
+__all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_join_by_meaning", "may_replace",
+           "restates", "restates_sharing", "shared_weight", "upper_weight"]
 
 
 def restates(a: str, b: str) -> bool:
@@ -220,3 +221,9 @@ def may_replace(old: str, new: str) -> bool:
     if frame_old.attributes and frame_new.attributes:
         return same_subject(frame_old.attributes[0], frame_new.attributes[0])
     return True
+
+
+def may_join_by_meaning(old: str, new: str) -> bool:
+    """`may_replace`, and the two give no different dates: the sentence model reads "did X on 17 July" and
+    "did X on 22 May" as one fact, and they are two occasions (issue 16)."""
+    return may_replace(old, new) and not dated_differently(old, new)

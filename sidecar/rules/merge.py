@@ -18,6 +18,7 @@ from sidecar.rules.match import (
     MIN_NEAR_WEIGHT,
     keys_of,
     match_key,
+    may_join_by_meaning,
     may_replace,
     restates,
     restates_sharing,
@@ -292,7 +293,7 @@ def _best_restated(current: list[MemoryItem], near: set[int], content: str,
                    meaning: Optional[Callable[[str, str], bool]] = None) -> Optional[int]:
     """Of the memories near `content`, the one it restates that shares the most keys with it, the newest on
     a tie; when the word rule finds none, the first in that order that `meaning` judges one fact with it
-    and `may_replace` allows."""
+    and `may_join_by_meaning` allows."""
     mine = keys_of(content)
     ranked = sorted(((_shared(mine, keys_of(current[p].content)), current[p].created_at, p) for p in near),
                     reverse=True)
@@ -302,6 +303,6 @@ def _best_restated(current: list[MemoryItem], near: set[int], content: str,
     if meaning is not None:
         for _, _, position in ranked:
             old = current[position].content
-            if may_replace(old, content) and meaning(old, content):
+            if may_join_by_meaning(old, content) and meaning(old, content):
                 return position
     return None

@@ -35,13 +35,13 @@ json.dump([match_key(a) == match_key(b) or restates(a, b) for a, b in pairs], sy
 # With --meaning: the word rule, then what a merge asks the sentence model (issue 16) when the rule says no.
 MEANING_WORKER = """
 import json, sys
-from sidecar.rules.match import match_key, may_replace, restates
+from sidecar.rules.match import match_key, may_join_by_meaning, restates
 from sidecar.semantic import Semantic
 semantic = Semantic()
 assert semantic.model_ready(120), "the sentence model did not load"
 judge = semantic.restatement_judge()
 pairs = json.load(sys.stdin)
-json.dump([match_key(a) == match_key(b) or restates(a, b) or (may_replace(a, b) and judge(a, b))
+json.dump([match_key(a) == match_key(b) or restates(a, b) or (may_join_by_meaning(a, b) and judge(a, b))
            for a, b in pairs], sys.stdout)
 """
 
