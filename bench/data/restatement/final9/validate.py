@@ -1,9 +1,13 @@
 """Check final9's pairs.jsonl format and print the shape x lang x label table (issue 16); exit 1 on a problem."""
+
+from __future__ import annotations
+
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 FIELDS = ["id", "old", "new", "label", "shape", "lang", "split", "why"]
 SHAPES = ["possessor", "attribute", "event", "role_swap", "numeral", "stated_change", "negation",
@@ -15,7 +19,7 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 MAX_LEN = 300
 
 
-def lang_fits(lang, old, new):
+def lang_fits(lang: str, old: str, new: str) -> bool:
     zh_old, zh_new = bool(CJK.search(old)), bool(CJK.search(new))
     if lang == "zh":
         return zh_old and zh_new
@@ -24,9 +28,9 @@ def lang_fits(lang, old, new):
     return (zh_old or zh_new) and bool(WORD.search(old + " " + new))
 
 
-def check(path):
-    problems = []
-    rows = []
+def check(path: Path) -> tuple[list[dict[str, Any]], Counter[tuple[str, str, str]], list[str]]:
+    problems: list[str] = []
+    rows: list[dict[str, Any]] = []
     raw = path.read_text(encoding="utf-8")
     if "\\u" in raw:
         problems.append("ASCII escapes (\\u) in file")
@@ -60,16 +64,16 @@ def check(path):
     ids = [r["id"] for r in rows]
     if len(set(ids)) != len(ids):
         problems.append("duplicate ids")
-    seen = set()
+    seen: set[frozenset[str]] = set()
     for r in rows:
-        key = frozenset([r["old"].casefold(), r["new"].casefold()])
-        if key in seen:
+        pair = frozenset([r["old"].casefold(), r["new"].casefold()])
+        if pair in seen:
             problems.append(f"{r['id']}: pair appears twice")
-        seen.add(key)
+        seen.add(pair)
     table = Counter((r["shape"], r["lang"], r["label"]) for r in rows)
     for shape in SHAPES:
         total = sum(v for (s, _, _), v in table.items() if s == shape)
-        same = sum(v for (s, _, l), v in table.items() if s == shape and l == "same")
+        same = sum(v for (s, _, lab), v in table.items() if s == shape and lab == "same")
         if not 30 <= total <= 45:
             problems.append(f"{shape}: {total} pairs (want 30-45)")
         elif not 0.35 <= same / total <= 0.65:
@@ -86,13 +90,13 @@ def check(path):
     return rows, table, problems
 
 
-def print_table(rows, table):
+def print_table(rows: list[dict[str, Any]], table: Counter[tuple[str, str, str]]) -> None:
     cols = [(lang, label) for lang in LANGS for label in LABELS]
     head = "".join(f"{lang + '/' + ('same' if label == 'same' else 'diff'):>12}" for lang, label in cols)
     print(f"{'shape':<16}{head}{'total':>8}")
     for shape in SHAPES:
         cells = "".join(f"{table[(shape, lang, label)]:>12}" for lang, label in cols)
-        print(f"{shape:<16}{cells}{sum(table[(shape, l, b)] for l, b in cols):>8}")
+        print(f"{shape:<16}{cells}{sum(table[(shape, la, b)] for la, b in cols):>8}")
     sums = "".join(f"{sum(table[(s, lang, label)] for s in SHAPES):>12}" for lang, label in cols)
     print(f"{'total':<16}{sums}{len(rows):>8}")
     labels = Counter(r["label"] for r in rows)
@@ -102,7 +106,7 @@ def print_table(rows, table):
           + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / n:.0%})" for lang in LANGS))
 
 
-def main():
+def main() -> int:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent / "pairs.jsonl"
     rows, table, problems = check(path)
     print_table(rows, table)
