@@ -21,7 +21,7 @@ FRAMES = (
     "In a chat with {b}, {a} said that {p} {phrase}.",
     "{a} told {b} that {p} {phrase} on {date}.",
     "{a} {phrase} on {date}, {p} said to {b}.",
-    "{a} said {p} {phrase} ({date}).",
+    "{a} said to {b} that {p} {phrase} ({date}).",
 )
 
 
