@@ -52,22 +52,20 @@ class Recall:
         return [(index.items[which], score, None) if isinstance(which, int)
                 else (as_memory(which), score, which.archived_at) for which, score in merged]
 
-    def _fused(self, items: Sequence[MemoryItem], ranked: list[tuple[int, float]], query: str
-               ) -> list[tuple[int, float]]:
-        """The active store's (position, score) best first: the lexical ranking fused with the semantic one when
-        that is ready. The scores stay the lexical ones in their order, so the archive interleaves as deep."""
+    def _fused(self, items: Sequence[MemoryItem], lexical: list[int], scores: list[float], query: str) -> list[int]:
+        """The active store's positions best first: the lexical order (`lexical`, `scores` in item order) fused with
+        the semantic one when that is ready."""
         if self.semantic is None:
-            return ranked
+            return lexical
         if self._contents is None or self._contents[0] is not items:
             self._contents = (items, [item.content for item in items])
-        order = self.semantic.order(self._contents[1], query)
-        if order is None:
-            return ranked
-        from sidecar.rules.fusion import fused_order
+        similarity = self.semantic.similarity(self._contents[1], query)
+        if similarity is None:
+            return lexical
+        from sidecar.rules.fusion import fused_by_similarity
 
-        matched = next((rank for rank, (_, score) in enumerate(ranked) if score <= 0), len(ranked))
-        fused = fused_order([position for position, _ in ranked], order, matched)
-        return list(zip(fused, (score for _, score in ranked), strict=True))
+        matched = next((rank for rank, position in enumerate(lexical) if scores[position] <= 0), len(lexical))
+        return fused_by_similarity(lexical, similarity, matched)
 
     def archived_matching(self, both: Both, query: str) -> list[ArchivedItem]:
         return [item for _, item in self.archive(both).scored(query)]
@@ -78,10 +76,13 @@ class Recall:
         from sidecar.rules.archive_rank import merge_ranked
 
         index, lines = self.ranking.derived(both.store)
-        ranked = self._fused(index.items, index.ranked(query), query)
+        lexical, scores = index.scored_order(query)
+        fused = self._fused(index.items, lexical, scores, query)
         archived = self.archive(both).scored(query, MAX_ARCHIVED_IN_CONTEXT) if len(self.archive(both)) else []
         if not archived:
-            return render_preferred(index.items, [p for p, _ in ranked], budget_bytes, lines)
+            return render_preferred(index.items, fused, budget_bytes, lines)
+        # The scores stay the lexical ones in their order, so the archive interleaves as deep.
+        ranked = list(zip(fused, (scores[position] for position in lexical), strict=True))
         extra = [as_memory(item) for _, item in archived]
         extra_lines = lines_of(extra)
         # One oldest-first pool; on a tie of dates the active memory comes first.

@@ -156,6 +156,16 @@ class Semantic:
         """Positions of `contents` by the cosine of their embeddings to the query's, best first; None while the
         model or any of these contents is not ready yet, after a failure, or for a query with no text. Pass the
         same (unchanged) sequence object for one store state: it is what the embeddings are cached by."""
+        similarity = self.similarity(contents, query)
+        if similarity is None:
+            return None
+        import numpy as np
+
+        order: list[int] = np.argsort(-similarity, kind="stable").tolist()
+        return order
+
+    def similarity(self, contents: Sequence[str], query: str) -> Optional[Any]:
+        """Each of `contents`' cosine to the query (a float32 array in their order), when `order` would answer."""
         with self._lock:
             if self._failed:
                 return None
@@ -178,8 +188,7 @@ class Semantic:
         except Exception as exc:  # a model answer must never fail a query: lexical ranking goes on
             log.warning("semantic ranking skipped one query: %s", type(exc).__name__)
             return None
-        similarity = matrix @ vector
-        return [int(position) for position in np.argsort(-similarity, kind="stable")]
+        return matrix @ vector
 
     def _want(self, texts: tuple[str, ...]) -> None:
         self._wanted = texts

@@ -20,6 +20,7 @@ SETS = {
     "restatement/final6": ("pairs.jsonl",),
     "restatement/final7": ("pairs.jsonl",),
     "restatement/final8": ("pairs.jsonl",),
+    "restatement/final9": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),

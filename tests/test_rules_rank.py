@@ -235,3 +235,37 @@ def test_graded_feedback_weights_stay_between_zero_and_one(items: list[MemoryIte
     weights = index._query_weights(query)
     expanded = index._feedback(index._score(weights), weights) if weights else {}
     assert len(expanded) <= rank.FEEDBACK_TERMS and all(0 < weight <= 1.0 for weight in expanded.values())
+
+
+@given(memory_lists(max_size=30), contents)
+def test_the_scored_order_is_the_documented_sort_and_order_s_own(items: list[MemoryItem], query: str) -> None:
+    """Issue 17 (cost): sorted by key in one pass, the order is still memories holding a query word by score, then
+    those found by the expansion alone, then the rest; every tie newest first."""
+    index = RankingIndex(items)
+    positions, scores = index.scored_order(query)
+    direct, total = index._scores(query)
+    assert scores == total and positions == index.order(query)
+    newest_first = list(range(len(items) - 1, -1, -1))
+    expected = (sorted([p for p in newest_first if direct[p] > 0], key=lambda p: (-total[p], -p))
+                + sorted([p for p in newest_first if direct[p] <= 0 < total[p]], key=lambda p: (-total[p], -p))
+                + [p for p in newest_first if total[p] <= 0])
+    assert positions == expected
+
+
+@given(st.lists(memory_lists(max_size=15), min_size=1, max_size=3), contents)
+def test_the_scores_are_bm25_as_written_from_each_term_s_postings_however_the_index_was_built(
+        stores: list[list[MemoryItem]], query: str) -> None:
+    """Issue 17 (cost): each term's postings and length norms are derived once per index; a score is still the
+    sum, in postings order, of idf · weight · (k1 + 1) · count / (count + norm), bit for bit."""
+    index: RankingIndex | None = None
+    for items in stores:
+        index = RankingIndex(items, index)
+        weights = index._query_weights(query + " " + " ".join(item.content for item in items[:2]))
+        expected = [0.0] * len(items)
+        for term, weight in weights.items():
+            idf = index._idf(term) * weight * (rank.K1 + 1)
+            for text, count in index._hits(term).items():
+                for position in index._positions[text]:
+                    expected[position] += idf * count / (count + index._norms[position])
+        assert index._score(weights) == expected
+        assert index._score(weights) == expected, "the second query reads what the first derived"

@@ -135,3 +135,17 @@ async def test_the_query_context_takes_the_memory_meaning_ranks_first_once_it_is
         assert (await value(service.context(budget, "how do I stay fit?"))).ids == [newest]
         assert semantic.settle(10) == "ready"
         assert (await value(service.context(budget, "how do I stay fit?"))).ids == [stored[0].id]
+
+
+def test_the_similarity_answers_when_the_order_does_and_the_order_follows_it() -> None:
+    """Issue 17 (cost): the query context fuses the similarity array itself; its order is `order`'s."""
+    semantic = Semantic(BagOfWords)
+    contents = ["用户 run 五公里", "cat 叫年糕", "hotpot", "more run and fit"]
+    assert semantic.similarity(contents, "fit") is None, "not embedded yet"
+    semantic.order(contents, "")
+    assert semantic.settle(10) == "ready"
+    similarity = semantic.similarity(contents, "how to run and keep fit")
+    assert similarity is not None and similarity.shape == (4,)
+    assert semantic.order(contents, "how to run and keep fit") == [int(p) for p in np.argsort(-similarity,
+                                                                                             kind="stable")]
+    assert semantic.similarity(contents, "   ") is None

@@ -200,7 +200,8 @@ class RankingIndex:
     given), one index ranks them all in one order.
     """
 
-    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_max_idf", "_norms", "_positions", "_postings",
+    __slots__ = ("_alias_hits", "_aliases", "_compounds", "_idfs", "_impacts", "_max_idf", "_norms", "_positions",
+                 "_postings",
                  "_query_aliases", "_texts", "items")
     _texts: dict[str, _Text]
     _postings: Postings
@@ -228,6 +229,7 @@ class RankingIndex:
         self._query_aliases = aliases(statements, broader=False)
         self._alias_hits = self._named_hits(previous)
         self._idfs: dict[str, float] = {}
+        self._impacts: dict[str, tuple[tuple[int, int, float], ...]] = {}
         self._compounds: Optional[dict[str, tuple[str, ...]]] = None
         self._max_idf = self._idf_of(1)
 
@@ -367,13 +369,22 @@ class RankingIndex:
 
     def _score(self, weights: dict[str, float]) -> list[float]:
         scores = [0.0] * len(self.items)
-        norms, positions = self._norms, self._positions
         for term, query_weight in weights.items():
             idf = self._idf(term) * query_weight * (K1 + 1)
-            for text, count in self._hits(term).items():
-                for position in positions[text]:
-                    scores[position] += idf * count / (count + norms[position])
+            for position, count, saturation in self._impact(term):
+                scores[position] += idf * count / saturation
         return scores
+
+    def _impact(self, term: str) -> tuple[tuple[int, int, float], ...]:
+        """(position, count, count + the position's length norm) of each item holding the term, in the order the
+        postings give; derived on the term's first query, like its IDF, so a rebuild stays cheap."""
+        known = self._impacts.get(term)
+        if known is None:
+            norms, positions = self._norms, self._positions
+            known = self._impacts[term] = tuple((position, count, count + norms[position])
+                                                for text, count in self._hits(term).items()
+                                                for position in positions[text])
+        return known
 
     def _feedback(self, scores: list[float], weights: dict[str, float]) -> dict[str, float]:
         """Terms of the few best matches, only where they stand out: when the best matches score no
@@ -400,6 +411,10 @@ class RankingIndex:
         positions, scores = self._order(query)
         return [(position, scores[position]) for position in positions]
 
+    def scored_order(self, query: str) -> tuple[list[int], list[float]]:
+        """`order` and each item's score in item order (no pair per item: the query context fuses positions)."""
+        return self._order(query)
+
     def order(self, query: str) -> list[int]:
         """Positions best first; ties (zero scores included) newest first, then later in the file.
 
@@ -412,10 +427,21 @@ class RankingIndex:
         count = len(self.items)
         # Items are oldest first (file order on ties), so a later position is the newer one: sorting
         # (score, position) descending is "best, then newest".
-        matched = sorted([(scores[p], p) for p in range(count) if direct[p] > 0], reverse=True)
-        expanded = sorted([(scores[p], p) for p in range(count) if direct[p] <= 0 < scores[p]], reverse=True)
-        rest = [p for p in range(count - 1, -1, -1) if scores[p] <= 0]
-        return [p for _, p in matched] + [p for _, p in expanded] + rest, scores
+        matched: list[int] = []
+        expanded: list[int] = []
+        rest: list[int] = []
+        for p in range(count - 1, -1, -1):
+            score = scores[p]
+            if direct[p] > 0:
+                matched.append(p)
+            elif score > 0:
+                expanded.append(p)
+            if score <= 0:
+                rest.append(p)
+        # Newest first already; a stable sort by score (reverse keeps equal keys in place) leaves ties newest first.
+        matched.sort(key=scores.__getitem__, reverse=True)
+        expanded.sort(key=scores.__getitem__, reverse=True)
+        return matched + expanded + rest, scores
 
 
 def _named_postings(texts: dict[str, _Text], which: Iterable[str],
