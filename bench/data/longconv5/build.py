@@ -5,6 +5,8 @@ import datetime as dt
 import json
 import random
 import sys
+from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -33,10 +35,24 @@ def long_date(day: dt.date) -> str:
     return f"{day.day} {day.strftime('%B')} {day.year}"
 
 
-def parse_conversation(path: Path) -> dict[str, object]:
+@dataclass
+class Session:
+    at: dt.datetime
+    memories: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Conversation:
+    pair: list[str]
+    sessions: list[Session]
+    questions: list[tuple[str, str, list[str]]]
+
+
+def parse_conversation(path: Path) -> Conversation:
     pair: list[str] = []
-    sessions: list[dict[str, object]] = []
+    sessions: list[Session] = []
     questions: list[tuple[str, str, list[str]]] = []
+    prefix = path.stem + ":"
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -44,28 +60,21 @@ def parse_conversation(path: Path) -> dict[str, object]:
         if line.startswith("@pair "):
             pair = [part.strip() for part in line[6:].split("|")]
         elif line.startswith("@session "):
-            stamp = dt.datetime.strptime(line[9:].strip(), "%Y-%m-%d %H:%M")
-            sessions.append({"at": stamp, "memories": []})
+            sessions.append(Session(dt.datetime.strptime(line[9:].strip(), "%Y-%m-%d %H:%M")))
         elif line.startswith("?"):
             kind, question, labels = (part.strip() for part in line[1:].split("|"))
             if kind not in KINDS:
                 fail(f"{path.name}:{number}: unknown kind {kind}")
-            questions.append((kind, question, [label.strip() for label in labels.split(",")]))
+            questions.append((kind, question, [prefix + label.strip() for label in labels.split(",")]))
         else:
             label, _, text = line.partition("|")
             if not sessions or not text.strip():
                 fail(f"{path.name}:{number}: memory outside a session or without text")
-            memories = sessions[-1]["memories"]
-            assert isinstance(memories, list)
-            memories.append((label.strip(), text.strip()))
+            label = label.strip()
+            sessions[-1].memories.append((prefix + label if label else "", text.strip()))
     if len(pair) != 5:
         fail(f"{path.name}: missing @pair")
-    prefix = path.stem + ":"
-    for session in sessions:
-        session["memories"] = [(prefix + label if label else "", text)
-                               for label, text in session["memories"]]  # type: ignore[attr-defined]
-    questions = [(kind, question, [prefix + label for label in labels]) for kind, question, labels in questions]
-    return {"pair": pair, "sessions": sessions, "questions": questions}
+    return Conversation(pair, sessions, questions)
 
 
 def parse_fillers() -> tuple[list[str], dict[str, list[str]]]:
@@ -91,16 +100,15 @@ def main() -> None:
     rng = random.Random(SEED)
     conversations = [parse_conversation(SRC / name) for name in CONVERSATIONS]
     common, people = parse_fillers()
-    hand = sum(len(s["memories"]) for c in conversations for s in c["sessions"])  # type: ignore[union-attr,arg-type,misc]
+    hand = sum(len(s.memories) for c in conversations for s in c.sessions)
     filler_total = TOTAL - hand
     if filler_total < 0:
         fail(f"{hand} hand-written memories exceed {TOTAL}")
-    all_sessions = [(c, s) for c in conversations for s in c["sessions"]]  # type: ignore[attr-defined]
-    all_sessions.sort(key=lambda cs: cs[1]["at"])
-    for (_, first), (_, second) in zip(all_sessions, all_sessions[1:]):
-        first_end = first["at"] + dt.timedelta(milliseconds=STEP_MS * 80)
-        if first_end > second["at"]:
-            fail(f"sessions overlap at {second['at']}")
+    all_sessions = [(c, s) for c in conversations for s in c.sessions]
+    all_sessions.sort(key=lambda cs: cs[1].at)
+    for (_, first), (_, second) in pairwise(all_sessions):
+        if first.at + dt.timedelta(milliseconds=STEP_MS * 80) > second.at:
+            fail(f"sessions overlap at {second.at}")
     share, extra = divmod(filler_total, len(all_sessions))
     decks: dict[str, list[str]] = {}
 
@@ -115,14 +123,14 @@ def main() -> None:
     labels: dict[str, str] = {}
     seen: set[str] = set()
     for index, (conv, session) in enumerate(all_sessions):
-        scope, a, pa, b, pb = conv["pair"]  # type: ignore[misc]
-        items: list[tuple[str, str]] = list(session["memories"])
+        scope, a, pa, b, pb = conv.pair
+        items: list[tuple[str, str]] = list(session.memories)
         count = share + (1 if index < extra else 0)
         for _ in range(count):
             for _attempt in range(50):
                 speaker, pronoun, other = (a, pa, b) if rng.random() < 0.5 else (b, pb, a)
                 phrase = draw(speaker).replace("{pos}", "her" if pronoun == "she" else "his")
-                day = session["at"].date() - dt.timedelta(days=rng.randint(1, 6))
+                day = session.at.date() - dt.timedelta(days=rng.randint(1, 6))
                 frame = rng.choice(FRAMES)
                 text = frame.format(a=speaker, b=other, p=pronoun, phrase=phrase, date=long_date(day))
                 if text not in seen and all(text != t for _, t in items):
@@ -130,7 +138,7 @@ def main() -> None:
             else:
                 fail("could not draw a new filler")
             items.insert(rng.randint(0, len(items)), ("", text))
-        start = int(session["at"].replace(tzinfo=dt.timezone.utc).timestamp() * 1000)
+        start = int(session.at.replace(tzinfo=dt.timezone.utc).timestamp() * 1000)
         for position, (label, text) in enumerate(items):
             if len(text) > 300:
                 fail(f"memory over 300 characters: {text[:60]}")
@@ -149,7 +157,7 @@ def main() -> None:
         fail(f"{len(rows)} memories, not {TOTAL}")
     questions: list[dict[str, object]] = []
     for conv in conversations:
-        for kind, question, answer_labels in conv["questions"]:  # type: ignore[attr-defined]
+        for kind, question, answer_labels in conv.questions:
             for label in answer_labels:
                 if label not in labels:
                     fail(f"unknown label {label} in {question}")

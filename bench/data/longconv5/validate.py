@@ -90,10 +90,20 @@ def check_questions(questions: list[dict[str, object]], ids: set[object], proble
             problems.append(f"{row['id']}: split {row['split']}")
 
 
+def answers_of(row: dict[str, object]) -> list[object]:
+    answers = row["answers"]
+    return list(answers) if isinstance(answers, list) else []
+
+
+def created_of(row: dict[str, object]) -> int:
+    created = row["createdAt"]
+    return created if isinstance(created, int) else 0
+
+
 def newest_first(memories: list[dict[str, object]], budget: int) -> set[object]:
     kept: set[object] = set()
     used = 0
-    for row in sorted(memories, key=lambda r: r["createdAt"], reverse=True):  # type: ignore[arg-type,return-value]
+    for row in sorted(memories, key=created_of, reverse=True):
         size = len(str(row["content"]).encode("utf-8")) + 1
         if used + size > budget:
             break
@@ -117,8 +127,8 @@ def main() -> int:
     scopes = Counter(str(row["sourceScope"]) for row in memories)
     print(f"memories: {len(memories)} (" + ", ".join(f"{k} {v}" for k, v in sorted(scopes.items())) + ")")
     kinds = Counter(str(row["kind"]) for row in questions)
-    sizes = Counter(len(row["answers"]) for row in questions)  # type: ignore[arg-type]
-    distinct = {answer for row in questions for answer in row["answers"]}  # type: ignore[attr-defined]
+    sizes = Counter(len(answers_of(row)) for row in questions)
+    distinct = {answer for row in questions for answer in answers_of(row)}
     print(f"questions: {len(questions)}, all test, all en; one answer {sizes[1]}, two answers {sizes[2]};"
           f" {len(distinct)} distinct answer memories")
     print("kinds: " + ", ".join(f"{k} {kinds[k]}" for k in sorted(KINDS)))
@@ -136,7 +146,7 @@ def main() -> int:
           f"in the oldest half {sum(1 for p in oldest if p < len(memories) // 2)}/{len(oldest)}")
     for label, budget in BUDGETS:
         kept = newest_first(memories, budget)
-        hits = sum(1 for row in questions if all(a in kept for a in row["answers"]))  # type: ignore[attr-defined]
+        hits = sum(1 for row in questions if all(a in kept for a in answers_of(row)))
         print(f"newest-first at {label} ({budget} bytes): {len(kept)} memories, "
               f"{hits}/{len(questions)} = {hits / len(questions):.3f}")
     return 0
