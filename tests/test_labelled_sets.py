@@ -31,6 +31,7 @@ SETS = {
     "bilingual4": ("memories.jsonl", "questions.jsonl"),
     "bilingual5": ("memories.jsonl", "questions.jsonl"),
     "bilingual6": ("memories.jsonl", "questions.jsonl"),
+    "longconv5": ("memories.jsonl", "questions.jsonl"),
     "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 

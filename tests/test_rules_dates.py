@@ -49,3 +49,14 @@ def test_dates_are_compared_either_way_and_a_text_never_differs_from_itself(a: s
 def test_any_text_reads_without_raising(text: str) -> None:
     found = dates_of(text)
     assert all(isinstance(part, frozenset) for part in found)
+
+
+def test_the_word_rule_keeps_one_activity_on_two_dates_apart_but_a_moved_date_is_an_update() -> None:
+    """Issue 16: replayed stores showed the rule joining two occasions of one activity a year apart."""
+    from sidecar.rules.match import restates
+
+    assert not restates("Mina cleaned the gutters on 27 July 2023, she told Jo.",
+                        "On 25 July 2024, Mina cleaned the gutters, she told Jo.")
+    assert restates("用户的体检约在3月12日", "用户的体检改到了3月19号")
+    assert restates("The user's dentist appointment is on 4 May", "The user moved the dentist appointment to 11 May")
+    assert restates("The user's birthday is on 3 August", "The user's birthday is on 5 August")

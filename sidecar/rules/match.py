@@ -102,6 +102,10 @@ def _hints(text: str) -> int:
 
 def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     """`restates` past its first checks, on the canonical texts."""
+    if dated_differently(a, b):
+        frame_a, frame_b = frame(a), frame(b)
+        if not (frame_a.changed or frame_b.changed or frame_a.attributes or frame_b.attributes):
+            return False  # "bought new boots on 3 February 2023" / "… on 23 February 2024": two occasions
     short, long = (a, b) if (len(a), a) <= (len(b), b) else (b, a)
     if extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
