@@ -14,9 +14,9 @@ log = logging.getLogger("sidecar.semantic")
 MAX_QUERY_CHARS = 1000
 """A message is embedded by its last this-many characters: the model reads sentences, and a pasted log of
 megabytes must cost what a question costs (the lexical ranking still reads it whole)."""
-MAX_JUDGED_CHARS = 1000
-"""A memory the restatement judge embeds is cut to this many characters: a hand-edited store may hold a text far
-longer than any merge writes (cut to 200), and its embedding must cost what a memory's costs."""
+MAX_MEMORY_CHARS = 1000
+"""A memory is embedded by its first this-many characters: a hand-edited store may hold a text far longer than any
+merge writes (cut to 200), and its embedding must cost what a memory's costs."""
 BATCH = 32
 """Memories embedded per model call in the background: a query waits for at most one batch (tens of ms)."""
 
@@ -96,14 +96,12 @@ class Semantic:
             model = None if self._failed else self._model
             if model is None:
                 return
-            if not self._wanted:
-                self._wanted = tuple(texts)
+            self._wanted = tuple(texts)  # the store as it is now: what a query would ask for
             todo = [text for text in dict.fromkeys(texts) if text not in self._vectors]
         for start in range(0, len(todo), BATCH):
             chunk = todo[start:start + BATCH]
             try:
-                with self._encoding:
-                    vectors = normalised(model.encode([encodable(text[:MAX_JUDGED_CHARS]) for text in chunk]))
+                vectors = self._embedded(model, chunk)
             except Exception as exc:  # the judge embeds what it needs itself, or says no
                 log.warning("embedding the store for a merge stopped: %s", type(exc).__name__)
                 return
@@ -123,15 +121,18 @@ class Semantic:
         own: dict[str, Any] = {}
         broken: list[bool] = []
 
+        def off(exc: Exception) -> bool:
+            broken.append(True)  # keep both memories: the word rule's answer stands, for the rest of this merge
+            log.warning("restatement by meaning is off for this merge: %s", type(exc).__name__)
+            return False
+
         def vector(text: str) -> Any:
             found = own.get(text)
             if found is None:
                 with self._lock:
                     found = self._vectors.get(text)
             if found is None:
-                with self._encoding:
-                    found = normalised(model.encode([encodable(text[:MAX_JUDGED_CHARS])]))[0]
-                own[text] = found
+                found = own[text] = self._embedded(model, [text])[0]
             return found
 
         def judge(old: str, new: str) -> bool:
@@ -139,17 +140,14 @@ class Semantic:
                 return False
             try:
                 return restates_by_meaning(vector(old), vector(new))
-            except Exception as exc:  # keep both memories: the word rule's answer stands
-                broken.append(True)
-                log.warning("restatement by meaning is off for this merge: %s", type(exc).__name__)
-                return False
+            except Exception as exc:  # the model failing, or answering in another shape
+                return off(exc)
 
         try:
             for text in new_texts:
                 vector(text)
         except Exception as exc:
-            broken.append(True)
-            log.warning("restatement by meaning is off for this merge: %s", type(exc).__name__)
+            off(exc)
         return judge
 
     def order(self, contents: Sequence[str], query: str) -> Optional[list[int]]:
@@ -190,6 +188,11 @@ class Semantic:
             return None
         return matrix @ vector
 
+    def _embedded(self, model: Encoder, texts: Sequence[str]) -> list[Any]:
+        """Unit embeddings of stored (or new) memory texts, one model call at a time; raises what the model raises."""
+        with self._encoding:
+            return normalised(model.encode([encodable(text[:MAX_MEMORY_CHARS]) for text in texts]))
+
     def _want(self, texts: tuple[str, ...]) -> None:
         self._wanted = texts
         if self._worker is None or not self._worker.is_alive():
@@ -218,8 +221,7 @@ class Semantic:
                     model = self._model
                 if not todo or model is None:
                     return
-                with self._encoding:
-                    vectors = normalised(model.encode([encodable(text) for text in todo]))
+                vectors = self._embedded(model, todo)
                 with self._lock:
                     self._vectors.update(zip(todo, vectors, strict=True))
         except Exception as exc:  # no model, a broken package, memory: ranking stays lexical, the process serves on

@@ -130,7 +130,7 @@ class MemoryService:
         model. Blocking, on the worker thread and before the store's lock is taken: the first merge of a process
         waits up to MODEL_WAIT_S for the model (less when `stop` is set); the new texts, and the stored ones not
         embedded yet, are embedded here."""
-        semantic = self.recall.semantic if self.settings.semantic else None
+        semantic = self.recall.semantic  # None with `--semantic off`
         if semantic is None or not semantic.model_ready(MODEL_WAIT_S, stop):
             return None
         try:

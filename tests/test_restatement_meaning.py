@@ -21,7 +21,7 @@ from sidecar.rules import meaning
 from sidecar.rules.concepts import read_table
 from sidecar.rules.match import match_key, may_join_by_meaning, may_replace, restates
 from sidecar.rules.merge import candidate_contents, merge_contents
-from sidecar.semantic import MAX_JUDGED_CHARS, Semantic
+from sidecar.semantic import MAX_MEMORY_CHARS, Semantic
 from sidecar.service import MemoryService
 from tests.helpers import running
 from tests.strategies import contents, memory_lists
@@ -207,7 +207,8 @@ def test_no_judge_until_the_model_is_loaded_and_then_each_text_is_embedded_once(
     assert sorted(model.seen) == sorted(["warm-up", "swim at six", "six swim", "cat tea"])
 
 
-def test_the_judge_takes_the_stored_texts_embeddings_the_store_already_has() -> None:
+def test_the_judge_takes_the_stored_texts_embeddings_the_store_already_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "restates_by_meaning", lambda old, new: False)
     model = Concepts()
     semantic = Semantic(lambda: model)
     assert semantic.model_ready(10)
@@ -220,7 +221,9 @@ def test_the_judge_takes_the_stored_texts_embeddings_the_store_already_has() -> 
     assert model.seen[seen:] == ["swim at six"]
 
 
-def test_a_long_or_broken_text_is_embedded_cut_and_replaced_not_fatal() -> None:
+def test_a_long_or_broken_text_is_embedded_cut_and_replaced_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(meaning, "restates_by_meaning", lambda old, new: True)
+
     class Lengths(Concepts):
         def encode(self, texts: list[str]) -> Any:
             for text in texts:
@@ -232,8 +235,28 @@ def test_a_long_or_broken_text_is_embedded_cut_and_replaced_not_fatal() -> None:
     assert semantic.model_ready(10)
     judge = semantic.restatement_judge()
     assert judge is not None
-    assert judge("six \ud800" * 1000, "six") in (True, False)
-    assert max(len(text) for text in model.seen) == MAX_JUDGED_CHARS
+    assert judge("six \ud800" * 1000, "six")
+    assert max(len(text) for text in model.seen) == MAX_MEMORY_CHARS
+
+
+def test_a_model_answering_in_another_shape_makes_the_judge_say_no_not_raise(
+        caplog: pytest.LogCaptureFixture) -> None:
+    semantic = Semantic(Concepts)  # 5 dimensions, not the fitted model's 512
+    assert semantic.model_ready(10)
+    judge = semantic.restatement_judge(["swim at six"])
+    assert judge is not None
+    with caplog.at_level(logging.WARNING):
+        assert judge("six swim", "swim at six") is False
+    assert caplog.text.count("restatement by meaning is off for this merge: ValueError") == 1
+
+
+def test_the_ranking_embeds_a_long_memory_cut_as_the_judge_does() -> None:
+    model = Concepts()
+    semantic = Semantic(lambda: model)
+    long = "six swim " * 500
+    assert semantic.order([long, "cat tea"], "six") is None
+    assert semantic.settle(10) == "ready"
+    assert max(len(text) for text in model.seen) == MAX_MEMORY_CHARS
 
 
 def test_a_model_that_cannot_load_gives_no_judge() -> None:
