@@ -27,6 +27,8 @@ TWO_FACTS = [
     ("用户的抖音号叫“小满”", "用户把抖音签名改成了“小满日记”"),
     ("用户用的是小米手机", "用户把手机膜换成了磨砂的"),
     ("用户升级了家里的路由器系统", "用户升级了家里的门锁系统"),
+    # a relative clause after the place is someone who lives there
+    ("用户住在成都", "用户住在成都的舅舅下周要来"),
     # one number shared, of two measures
     ("用户的显示器是二十七寸的", "用户的显示器已经用了二十七个月"),
     ("The user's niece is four and a half", "The user's niece has been learning piano for four and a half months"),
@@ -62,6 +64,12 @@ ONE_FACT = [
     ("用户二〇二〇年研究生毕业", "用户2020年从研究生毕业"),
     # the same giving, told again
     ("用户把自行车借给了对门的老吴", "用户把自行车借给了老吴"),
+    # a home or a home town said more exactly: a district or a town inside the place
+    ("用户住在成都", "用户住在成都武侯区"),
+    ("用户的老家在福建", "用户的老家在福建泉州"),
+    # going to a school is the school attribute, which a transfer changes
+    ("用户的儿子在育才小学上学", "用户的儿子转学去了实验二小"),
+    ("用户的女儿在三中读书", "用户的女儿转学到了一中"),
 ]
 
 

@@ -278,7 +278,8 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
               r"研[一二三](?![些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
     ("school", r"就读|在读|转学到|转学去|"
-               r"(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学)|"
+               r"(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学|上学|读书|念书|"
+               r"[读上念](?:小学|初中|高中|幼儿园))|"
                r"\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
             r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"

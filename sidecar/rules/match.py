@@ -33,12 +33,19 @@ from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_
 from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.retold import dated_apart, same_event
-from sidecar.rules.reworded import REASON_SLOT, one_number_apart, reworded, shares_little_but_numbers, without_reason
+from sidecar.rules.reworded import (
+    REASON_SLOT,
+    one_number_apart,
+    reworded,
+    shares_little_but_numbers,
+    soft_key,
+    without_reason,
+)
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
 from sidecar.rules.stated_changes import changes_another_object, kind_replaced, names_old_value, stated_change
-from sidecar.rules.tokens import match_key, token_set
+from sidecar.rules.tokens import is_cjk, match_key, token_set
 from sidecar.rules.wording import canonical
 
 __all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_join_by_meaning", "may_replace",
@@ -111,7 +118,8 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     if extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if continues(short, long):
-        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
+        # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing; but places nest
+        return _place_narrowed(short, long)  # "住在南京" / "住在南京鼓楼区": the same home, said more exactly
     frame_a, frame_b = frame(a), frame(b)
     told = told_from_both_sides(a, b, frame_a, frame_b) if hints_a & hints_b & _HINT_TELLING else None
     if told is not None:
@@ -183,6 +191,19 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     if len(in_a - in_b) > REASON_SLOT or len(in_b - in_a) > REASON_SLOT or not in_a - in_b or not in_b - in_a:
         return False
     return reworded(cut_a, cut_b, new_value=new_value)
+
+
+def _place_narrowed(short: str, long: str) -> bool:
+    """`long` is `short` with more Chinese written on after a place it ends on, where both state where someone lives
+    or comes from: a district or a town inside the place (never a relative clause: "住在北京的父母")."""
+    more = soft_key(long)[len(soft_key(short)):]
+    if len(more) < 2 or not all(is_cjk(c) for c in more) or "的" in more:
+        return False
+    concepts = [found.attributes[0].concept if found.attributes else "" for found in (frame(short), frame(long))]
+    return concepts[0] == concepts[1] and concepts[0] in _NESTING_PLACES
+
+
+_NESTING_PLACES = frozenset({"residence", "birthplace"})
 
 
 def _titles_differ(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
