@@ -29,6 +29,10 @@ TWO_FACTS = [
     ("用户升级了家里的路由器系统", "用户升级了家里的门锁系统"),
     # a relative clause after the place is someone who lives there
     ("用户住在成都", "用户住在成都的舅舅下周要来"),
+    # the negation of a narrower statement is another statement
+    ("用户喝奶茶", "用户晚上不喝奶茶"),
+    # a name after who someone is, and a text beginning with another name
+    ("用户的堂哥杜明远今年 31 岁", "杜明今年三十二了"),
     # one number shared, of two measures
     ("用户的显示器是二十七寸的", "用户的显示器已经用了二十七个月"),
     ("The user's niece is four and a half", "The user's niece has been learning piano for four and a half months"),
@@ -67,6 +71,16 @@ ONE_FACT = [
     # a home or a home town said more exactly: a district or a town inside the place
     ("用户住在成都", "用户住在成都武侯区"),
     ("用户的老家在福建", "用户的老家在福建泉州"),
+    # a person written as who they are and their name, and by the name alone
+    ("用户的堂哥杜明远今年 31 岁", "杜明远今年三十二了"),
+    ("The user's neighbour Wilf lives in Ripon", "Wilf moved from Ripon to Harrogate"),
+    # a statement and its negation, however firmly, since when or how often either holds
+    ("用户每天中午喝一杯奶茶", "用户已经不喝奶茶了"),
+    ("用户不会滑冰", "用户去年冬天学会了滑冰"),
+    ("用户在自学韩语", "用户已经不学韩语了"),
+    ("用户吃蒜", "用户现在完全不吃蒜了"),
+    ("The user eats a biscuit every evening", "The user doesn't eat biscuits anymore"),
+    ("The user plays squash at weekends", "The user no longer plays squash"),
     # going to a school is the school attribute, which a transfer changes
     ("用户的儿子在育才小学上学", "用户的儿子转学去了实验二小"),
     ("用户的女儿在三中读书", "用户的女儿转学到了一中"),

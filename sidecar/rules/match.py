@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from sidecar.rules.appositives import by_name_alone
 from sidecar.rules.changes import may_name_old_value
 from sidecar.rules.dates import dated_differently
 from sidecar.rules.events import time_anchors, told_event
@@ -68,6 +69,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
+    by_name = by_name_alone(a, b)
+    if by_name != (a, b):
+        return restates(*by_name)  # "用户的表妹宋知夏今年 24 岁" / "宋知夏今年二十五了": one person, named two ways
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -240,7 +244,7 @@ def may_replace(old: str, new: str) -> bool:
     model's own merge decision (issue 16.6) is honoured only when this holds."""
     if ordinals_conflict(old, new):
         return False
-    old, new = canonical(old), canonical(new)
+    old, new = by_name_alone(canonical(old), canonical(new))
     if swapped_roles(old, new) or changes_another_object(old, new) or measures_differ(old, new):
         return False  # the giver and the taker swapped, another thing changed, one number of two measures
     frame_old, frame_new = frame(old), frame(new)
