@@ -41,11 +41,8 @@ PEOPLE = {
     "father-in-law": "岳父 公公 father-in-law",
     "mother-in-law": "岳母 婆婆 mother-in-law",
     "in-laws": "in-law in-laws",
-    # A brother's child and a sister's child are two people in Chinese; English has one word for both.
-    "nephew": "侄子 侄儿 nephew",
-    "sister-nephew": "外甥 外甥儿",
-    "niece": "侄女 niece",
-    "sister-niece": "外甥女",
+    "nephew": "侄子 侄儿 外甥 外甥儿 nephew",
+    "niece": "侄女 外甥女 niece",
     "paternal-uncle": "叔叔 伯伯 伯父 叔父",
     "maternal-uncle": "舅舅 舅父",
     "uncle-by-marriage": "姑父 姨父",
@@ -54,7 +51,7 @@ PEOPLE = {
     "aunt-by-marriage": "舅妈 婶婶 伯母",
     "uncle": "uncle uncles",
     "aunt": "aunt aunts",
-    "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 cousin cousins",
+    "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 表亲 堂亲 cousin cousins",
     "cousin-in-law": "表姐夫 表妹夫 堂姐夫 堂妹夫 表嫂 堂嫂 表弟媳 堂弟媳",
     "ex": "前妻 前夫 前任 前男友 前女友 ex ex-wife ex-husband ex-girlfriend ex-boyfriend",
     "step-child": "继子 继女 stepson stepdaughter stepchild",
@@ -77,6 +74,9 @@ PEOPLE = {
     "pet-cat": "猫 猫咪 cat cats",
     "pet-dog": "狗 狗狗 dog dogs",
 }
+# Chinese names these relatives more exactly than English ("cousin", "nephew"): two of them that differ are two
+# people, one beside the English word may be the same one.
+EXACT_KIN = "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄儿 外甥 外甥儿 侄女 外甥女"
 # Qualifiers: a conflict only when both sides name one and they differ.
 QUALIFIERS = {
     "place": {"work": "工作 公司 办公 办公室 单位 work office company", "home": "家里 家用 家中 在家 回家 home house",

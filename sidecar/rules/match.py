@@ -28,7 +28,7 @@ from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
-from sidecar.rules.numerals import may_end_in_number, measures_differ, with_shared_unit
+from sidecar.rules.numerals import may_end_in_number, measures_differ, same_quantity, with_shared_unit
 from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.recipients import swapped_roles
@@ -159,6 +159,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
     if hints_a & hints_b & _HINT_NUMBER and not (frame_a.changed or frame_b.changed) and measures_differ(a, b):
         return False  # "iPad 是 13 寸的" / "iPad 用了 13 个月": one number, two measures
+    if hints_a & hints_b & _HINT_NUMBER and frame_a.negated == frame_b.negated and same_quantity(a, b):
+        return True  # "阳台 12 平方米" / "阳台有 12 平米", "rent is £1,450 a month" / "pays 1450 pounds in rent"
     if bare_age_update(a, frame_a, frame_b) or bare_age_update(b, frame_b, frame_a):
         return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = single_valued_update(frame_a, frame_b)
