@@ -40,6 +40,9 @@ TWO_FACTS = [
     ("用户的儿子7岁", "用户的儿子7点起床"),
     # two Chinese cousins, though English calls both "cousin"
     ("用户表哥的婚礼在六月八号", "用户表弟的婚礼在六月八号"),
+    # a leading word saying now does not make another subject the same one
+    ("The user's favourite podcast is Rest Is History",
+     "These days the user's sister's favourite podcast is Hard Fork"),
     # one number shared, of two measures
     ("用户的显示器是二十七寸的", "用户的显示器已经用了二十七个月"),
     ("The user's niece is four and a half", "The user's niece has been learning piano for four and a half months"),
@@ -94,6 +97,13 @@ ONE_FACT = [
     ("The user walks 9000 steps a day", "The user walks about 9000 steps every day"),
     # a cousin in English is any of the Chinese cousins
     ("用户把 Kindle 借给了表弟", "The user's cousin borrowed the user's Kindle"),
+    # when a statement holds, said before its subject, is no part of it
+    ("The user's favourite podcast is Rest Is History", "These days the user's favourite podcast is Hard Fork"),
+    ("用户的微信昵称是阿木", "最近用户的微信昵称是木木"),
+    # a value changed with a verb that says so
+    ("The user's dentist appointment is on 3 March", "The user's dentist appointment was pushed back to 17 March"),
+    ("The user's usual lunch is a falafel wrap", "The user's usual lunch has become a poke bowl"),
+    ("用户的体检日期是六月五号", "用户的体检日期推迟到了六月十九号"),
     # going to a school is the school attribute, which a transfer changes
     ("用户的儿子在育才小学上学", "用户的儿子转学去了实验二小"),
     ("用户的女儿在三中读书", "用户的女儿转学到了一中"),

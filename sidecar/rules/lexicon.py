@@ -324,7 +324,10 @@ STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|转学|增加到|�
                          r"\bmoved to\b|\bmoved (?!from\b)(?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|"
                          r"\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|"
                          r"\bchanged\b|"
-                         r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
+                         r"\breplaced\b|\bmigrated\b|\b(?:went|gone|goes) (?:up|down) to\b|"
+                         r"\b(?:rose|risen|increased|dropped|fell|fallen) to\b|\b(?:has|have) become\b|"
+                         r"\b(?:pushed|put) back to\b|\bbrought forward to\b|"
+                         r"提前到|推迟到|延后到|延期到|定成|降为|涨为")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
                 r"\bbefore\W*$")

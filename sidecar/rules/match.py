@@ -72,6 +72,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     by_name = by_name_alone(a, b)
     if by_name != (a, b):
         return restates(*by_name)  # "用户的表妹宋知夏今年 24 岁" / "宋知夏今年二十五了": one person, named two ways
+    from_now = _LEADING_NOW.sub("", a, count=1), _LEADING_NOW.sub("", b, count=1)
+    if from_now != (a, b) and all(from_now):
+        return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -91,6 +94,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
 
 
+# A word saying a statement holds now, before its subject: the statement begins after it.
+_LEADING_NOW = re.compile(r"^\s*(?:these days|lately|nowadays|recently|currently|at the moment|right now|now|"
+                          r"最近|现在|如今|目前|近来|这段时间|这阵子)(?:[,，]\s*|\s+|(?=用户))", re.IGNORECASE)
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
 _HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_REPORT = 1, 2, 4, 8, 16, 32
 _HINT_ORDINAL, _HINT_EVENT = 64, 128
