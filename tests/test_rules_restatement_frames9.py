@@ -38,6 +38,7 @@ TWO_FACTS = [
     ("用户欠邻居两千块", "邻居欠用户两千块"),
     ("The user's niece is six", "The user's niece has six hamsters"),
     ("用户的儿子7岁", "用户的儿子7点起床"),
+    ("服务 s1 第 2 条：项目 K2 用 lib-a2K", "服务 s1 第 2 条：项目 M2 用 lib-a2M"),
     # two Chinese cousins, though English calls both "cousin"
     ("用户表哥的婚礼在六月八号", "用户表弟的婚礼在六月八号"),
     # a leading word saying now does not make another subject the same one

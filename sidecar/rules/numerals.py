@@ -169,7 +169,7 @@ def _said(text: str) -> frozenset[str]:
     found = set()
     for token in token_set(_SAID_FILLER_WORDS.sub(" ", text)):
         if token.isascii():
-            if not any(c.isdigit() for c in token) and token not in _SAID_FILLER:
+            if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:  # "b0", "p10b" are names
                 found.add(token)
         else:
             found |= {c for c in token if c not in _SAID_FILLER_CHARS}
