@@ -33,6 +33,18 @@ TWO_FACTS = [
     ("用户喝奶茶", "用户晚上不喝奶茶"),
     # a name after who someone is, and a text beginning with another name
     ("用户的堂哥杜明远今年 31 岁", "杜明今年三十二了"),
+    # a plan is no fact done; an experience (过) holds beside a habit; which number it is counts
+    ("用户买了3台显示器", "用户打算买3台显示器"),
+    ("用户跑了4次全马", "用户想跑4次全马"),
+    ("用户吃过臭豆腐", "用户不吃臭豆腐"),
+    ("The user takes tram 9 to work", "The user doesn't take tram 31 to work"),
+    ("用户每周跑步4天游泳2天", "用户每周游泳4天跑步2天"),
+    # when or what happened at a place is no place inside it
+    ("用户住在广州", "用户住在广州时学会了粤语"),
+    ("用户住在苏州", "用户住在苏州期间认识了现在的老板"),
+    # a name that goes on is another name
+    ("The user's colleague Ben lives in Hull", "Ben-Ari moved to Leeds"),
+    ("用户的同事小周今年28岁", "小周子今年29岁"),
     # learning something in a class is no school attended
     ("用户在吉他课上学了横按，觉得很难", "用户在吉他课上学了推弦，觉得很难"),
     # the same number with a word replaced, another subject, or a count of something else
@@ -107,6 +119,13 @@ ONE_FACT = [
     ("The user's dentist appointment is on 3 March", "The user's dentist appointment was pushed back to 17 March"),
     ("The user's usual lunch is a falafel wrap", "The user's usual lunch has become a poke bowl"),
     ("用户的体检日期是六月五号", "用户的体检日期推迟到了六月十九号"),
+    # one unit written two ways
+    ("用户每月房租 2600 块", "用户每月房租 2600 元"),
+    ("用户的儿子 5 岁", "用户的儿子 5 周岁"),
+    ("用户的书房 12 平米", "用户的书房 12 平方米"),
+    # a kind or an attribute changed, and the new value said after it
+    ("用户用 Sublime 写代码", "用户换了编辑器，现在用 Zed 写代码"),
+    ("用户住在海淀区", "用户换了房子，搬到了昌平"),
     # going to a school is the school attribute, which a transfer changes
     ("用户的儿子在育才小学上学", "用户的儿子转学去了实验二小"),
     ("用户的女儿在三中读书", "用户的女儿转学到了一中"),
@@ -140,7 +159,15 @@ def test_what_a_change_verb_changes_is_its_object_or_what_ba_moves() -> None:
     assert changed_object("用户把手机膜换成了磨砂的") == "手机膜"
     assert changed_object("用户换成了安卓手机") == ""
     assert changed_object("用户换了一辆理想") == ""
-    assert changed_object("The user changed the alarm code") == ""
+    assert changed_object("用户换了编辑器，改用 Zed") == "编辑器"
+
+
+def test_a_sentence_naming_one_person_on_both_sides_is_no_swap_of_itself() -> None:
+    """Issue 16.1: the giver and the taker must be two people on each side."""
+    for text in ("老王把书借给了老王家", "用户把书借给了用户们", "Sam is Samuel's tutor"):
+        assert not swapped_roles(text, text)
+    assert changes_another_object("用户的网店开在淘宝上", "用户的网店换了快递")
+    assert not changes_another_object("用户用 Vim", "用户换了编辑器，改用 Zed")
 
 
 def test_a_number_shared_as_counts_of_two_measures_differs_and_the_same_count_does_not() -> None:
@@ -148,6 +175,9 @@ def test_a_number_shared_as_counts_of_two_measures_differs_and_the_same_count_do
     assert measures_differ("用户的 iPad 是 11 寸的", "用户的 iPad 用了 11 月")
     assert measures_differ("The user is 3 and a half", "The user has lived here for 3 and a half years")
     assert not measures_differ("用户的显示器是 27 寸的", "用户用的是 27 英寸的显示器")
+    assert not measures_differ("房租 3000 块", "房租 3000 元")
+    assert not measures_differ("the cat is 3 years old", "猫 3 岁")
+    assert not measures_differ("跑 5 公里", "runs 5 km")
     assert not measures_differ("The cat is 4", "The cat is 4 years old")
     assert not measures_differ("用户 2019 年毕业", "用户 2019 年结婚")
     assert not measures_differ("去了 1 趟杭州", "玩了 1 天")

@@ -25,10 +25,13 @@ def _begun_with_name(text: str, other: str) -> str:
     if not named:
         return text
     other_start = normalise(other).lstrip()
+    people = frame(other).people
     for written in named:
         name = written.partition("=")[2]
         if not name or not other_start.startswith(name) or _continues_name(other_start, name):
             continue
+        if not name.isascii() and "name:" + name not in people:
+            continue  # "小李" / "小李子今年 31 岁": the other text names someone else
         hit = re.search(re.escape(name), text, re.IGNORECASE)
         if hit is not None and hit.start() > 0 and _ROLE_PREFIX.match(normalise(text[:hit.start()]).rstrip()):
             return text[hit.start():]
@@ -36,6 +39,6 @@ def _begun_with_name(text: str, other: str) -> str:
 
 
 def _continues_name(text: str, name: str) -> bool:
-    """The other text's first word only begins with the name ("Eliza" / "Elizabeth")."""
+    """The other text's first word only begins with the name ("Eliza" / "Elizabeth", "Sam" / "Sam-Lee")."""
     after = text[len(name):len(name) + 1]
-    return name.isascii() and after.isalnum()
+    return name.isascii() and (after.isalnum() or after in "-'’")

@@ -53,6 +53,11 @@ __all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_
            "restates", "restates_sharing", "shared_weight", "upper_weight"]
 
 
+MAX_RULE_CHARS = 600
+"""A text is compared by its first this-many characters: a merge writes 200 at most, and a hand-edited memory of
+megabytes must cost what a memory costs (some patterns scan a run of digits once per digit)."""
+
+
 def restates(a: str, b: str) -> bool:
     """True when `b` says the same thing as `a` about the same subject, in other words or with a new value.
 
@@ -63,6 +68,7 @@ def restates(a: str, b: str) -> bool:
 
 def restates_sharing(a: str, b: str, weight: float) -> bool:
     """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
+    a, b = a[:MAX_RULE_CHARS], b[:MAX_RULE_CHARS]
     (written_a, hints_a, key_a, written_key_a), (written_b, hints_b, key_b, written_key_b) = _read(a), _read(b)
     if key_a == key_b or not key_a or not key_b:
         return False
@@ -207,15 +213,18 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
 
 def _place_narrowed(short: str, long: str) -> bool:
     """`long` is `short` with more Chinese written on after a place it ends on, where both state where someone lives
-    or comes from: a district or a town inside the place (never a relative clause: "住在北京的父母")."""
+    or comes from: a district or a town inside the place (never a relative clause, "住在北京的父母", nor when or
+    what happened there, "住在上海时养过猫")."""
     more = soft_key(long)[len(soft_key(short)):]
-    if len(more) < 2 or not all(is_cjk(c) for c in more) or "的" in more:
+    if len(more) < 2 or not all(is_cjk(c) for c in more) or _NOT_A_PLACE.search(more):
         return False
     concepts = [found.attributes[0].concept if found.attributes else "" for found in (frame(short), frame(long))]
     return concepts[0] == concepts[1] and concepts[0] in _NESTING_PLACES
 
 
 _NESTING_PLACES = frozenset({"residence", "birthplace"})
+# After the place: whose, when or what happened there ("住在上海时养过猫", "住在北京期间…"), not a place inside it.
+_NOT_A_PLACE = re.compile("[的时期年了过着后前间候]")
 
 
 def _titles_differ(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
@@ -250,6 +259,7 @@ def may_replace(old: str, new: str) -> bool:
     attribute or head, another qualifier (home / work), another thing changed, a number of another measure, or
     the same attribute of another subject. The
     model's own merge decision (issue 16.6) is honoured only when this holds."""
+    old, new = old[:MAX_RULE_CHARS], new[:MAX_RULE_CHARS]
     if ordinals_conflict(old, new):
         return False
     old, new = by_name_alone(canonical(old), canonical(new))

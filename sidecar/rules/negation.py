@@ -85,10 +85,11 @@ def _bare(plain: str) -> tuple[str, frozenset[str]]:
 
 
 # How firmly, how newly or how much a statement holds, on either side: no part of what it says.
-_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|再|都|要|也|就|还|了|过|着|学(?=会)|会(?=[\u4e00-\u9fff])|"
-                     r"(?:\d+|[一两])\s*[杯只个瓶支根次碗份口]|"
+# Not 过 ("去过日本" is an experience, "不去日本了" a habit: both hold) and no number but a count of one serving.
+_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|再|都|要|也|就|还|了|着|学(?=会)|会(?=[\u4e00-\u9fff])|"
+                     r"(?<![\d.])(?:1|[一两])\s*[杯只个瓶支根次碗份口]|"
                      r"\b(?:does|do|did|has|have|had|is|are|anymore|any more|again|at all|entirely|completely|a|an|one"
-                     r"|\d+)\b|['’]s\b", re.IGNORECASE)
+                     r")\b|['’]s\b", re.IGNORECASE)
 _PROGRESSIVE = re.compile(r"(?<=[\u4e00-\u9fff])在自?(?=[学练读做用看玩写])|(?<=[\u4e00-\u9fff])自(?=学)")
 # When or how often the positive statement held; the negation of a narrower one ("晚上不吃夜宵") keeps its own.
 _WHEN_IT_HELD = compile_fast(r"(?:" + TIME_ANCHOR + r")|" + _HABIT.pattern + "|" + _HOW_OFTEN.pattern

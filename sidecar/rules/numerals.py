@@ -72,8 +72,19 @@ def measures_differ(a: str, b: str) -> bool:
 
 
 def _agree(mine: frozenset[str], theirs: frozenset[str]) -> bool:
-    """One unit written on both sides, one maybe with its prefix ("寸" / "英寸", "km" / "km")."""
+    """One unit written on both sides, one maybe with its prefix ("寸" / "英寸"), or two words for one unit
+    ("块" / "元", "km" / "公里", "岁" / "years old")."""
+    mine, theirs = frozenset(_UNIT_NAMES.get(u, u) for u in mine), frozenset(_UNIT_NAMES.get(u, u) for u in theirs)
     return any(u == v or (u and v and (u.endswith(v) or v.endswith(u))) for u in mine for v in theirs)
+
+
+# Words for one unit, each written as its first: money, ages, areas, lengths, sizes, volumes, times, counts.
+_UNIT_NAMES = {word: group.split()[0] for group in (
+    "元 块 rmb cny 人民币 yuan", "岁 周岁 year-old years-old yr-old yrs-old", "平 平米 平方米 平方 m2 sqm",
+    "寸 英寸 inch inche in", "公里 km k kilometre kilometer", "米 m metre meter", "厘 厘米 cm centimetre",
+    "英尺 ft feet foot", "公斤 kg kilo kilogram", "斤 jin", "升 l litre liter", "毫 毫升 ml millilitre",
+    "欧 欧元 eur euro", "镑 英镑 pound gbp", "美 美元 usd dollar", "分 分钟 min minute", "小时 h hr hour",
+    "次 趟 回 time", "个 只 位") for word in group.split()} | {"years old": "岁", "year old": "岁"}
 
 
 def _other_measure(mine: frozenset[str], theirs: frozenset[str]) -> bool:
@@ -114,9 +125,9 @@ def _read_units(text: str, pattern: re.Pattern[str]) -> dict[str, frozenset[str]
     return {number: frozenset(units) for number, units in found.items()}
 
 
-# A CJK unit is one character, or two after a prefix of units ("英寸", "公里", "小时").
+# A CJK unit is one character, or two after a prefix of units ("英寸", "公里", "小时", "周岁").
 _NUMBER_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s+and\s+a\s+half\b)?\s*"
-                          r"(years?[ -]old|[a-z]+|万?(?:[英公平立厘毫千分小][\u4e00-\u9fff]|[\u4e00-\u9fff]))?",
+                          r"(years?[ -]old|[a-z]+|万?(?:[英公平立厘毫千分小周][\u4e00-\u9fff]|[\u4e00-\u9fff]))?",
                           re.IGNORECASE)
 _NUMBER_UNIT_ANYWHERE = re.compile(_NUMBER_UNIT.pattern.replace("(?<![\\w.])", "(?<![0-9A-Za-z.])", 1), re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
@@ -125,15 +136,18 @@ _DURATIONS = frozenset("month week day year hour minute 月 周 天 年 小时 �
 
 
 def same_quantity(a: str, b: str) -> bool:
-    """The two texts give the same numbers (two or more, or a decimal: "one" is mostly an article) and say
-    mostly the same of them ("阳台有 12 平米" / "阳台面积 12 平方米", "rent is £1,450 a month" / "pays 1450 pounds
+    """The two texts give the same one number (not one, which is mostly an article) and one says what the
+    other says of it and more ("阳台有 12 平米" / "阳台面积 12 平方米", "rent is £1,450 a month" / "pays 1450 pounds
     in rent every month"): one quantity, told again."""
     if _start(a) != _start(b):
         return False  # "用户欠房东 3000 块" / "房东欠用户 3000 块": the same words from another subject
     numbers_a, numbers_b = _UNIT_FREE.findall(a), _UNIT_FREE.findall(b)
     wanted = frozenset(numbers_a) - {"1"}
-    if not wanted or wanted != frozenset(numbers_b) - {"1"}:
+    # One number: with two, which word each belongs to counts ("上班 5 天休息 2 天" / "休息 5 天上班 2 天").
+    if len(wanted) != 1 or wanted != frozenset(numbers_b) - {"1"}:
         return False
+    if bool(_PLAN.search(a)) != bool(_PLAN.search(b)):
+        return False  # "买了 2 台电脑" / "打算买 2 台电脑": a plan is no fact done
     units_a, units_b = _units_anywhere(a), _units_anywhere(b)
     for number in wanted:
         if (not _agree(units_a.get(number, _BARE), units_b.get(number, _BARE))
@@ -146,6 +160,8 @@ def same_quantity(a: str, b: str) -> bool:
     return (said_a <= said_b or said_b <= said_a) and 2 * len(said_a & said_b) >= len(said_a | said_b)
 
 
+_PLAN = re.compile(r"想|打算|准备|计划|目标|梦想|希望|要(?=[\u4e00-\u9fff])|"
+                   r"\b(?:wants?|plans?|planning|aims?|hopes?|going to|would like|intends?|goal)\b", re.IGNORECASE)
 _UNIT_FREE = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?(?![0-9.])")
 # A number and the unit after it ("12 平", "3 次"), which say how much, not of what.
 _NUMBER_AND_UNIT = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?(?![0-9.])\s*[\u4e00-\u9fff]?")

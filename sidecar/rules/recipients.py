@@ -6,14 +6,14 @@ import re
 from typing import Optional
 
 from sidecar.rules.memo import memo
-from sidecar.rules.tokens import normalise
+from sidecar.rules.tokens import is_cjk, normalise
 
 # "A 把 X 借给了 B", "A 将 X 送给 B": who gives, and to whom.
 _GIVES_TO = re.compile(r"^(?P<giver>[^，,。把将给]{1,16}?)[把将](?P<thing>[^，,。]{1,16}?)"
                        r"(?:借|送|租|卖|转|交|还|寄|介绍|推荐|让|发|递|捐|留)给了?(?P<taker>[^，,。]{1,16})")
 # "A 给 B 发了 X": who does it, and for whom.
 _DOES_FOR = re.compile(r"^(?P<giver>[^，,。给]{1,16}?)给(?P<taker>[^，,。给]{1,16}?)"
-                       r"(?=[发写打买送寄做带讲上教介推买转回])")
+                       r"(?=[发写打买送寄做带讲上教介推转回])")
 # "A 是 B 的 R" / "A is B's R": who is whose.
 _IS_WHOSE = re.compile(r"^(?P<giver>[^，,。是]{1,16}?)是(?P<taker>[^，,。是的]{1,16}?)的(?P<thing>[^，,。的]{1,8})"
                        r"[。.!！]?$|^(?P<giver_en>[\w' -]{1,40}?) (?:is|was) (?P<taker_en>[\w -]{1,40}?)['’]s "
@@ -28,7 +28,8 @@ def swapped_roles(a: str, b: str) -> bool:
         return False
     giver_a, taker_a, _ = roles_a
     giver_b, taker_b, _ = roles_b
-    return giver_a != taker_a and _same_one(giver_a, taker_b) and _same_one(taker_a, giver_b)
+    return (not _same_one(giver_a, taker_a) and not _same_one(giver_b, taker_b)
+            and _same_one(giver_a, taker_b) and _same_one(taker_a, giver_b))
 
 
 @memo(max_bytes=1 << 20)
@@ -60,6 +61,10 @@ def _person(phrase: str) -> str:
 
 
 def _same_one(mine: str, theirs: str) -> bool:
-    """One person named by both: the same word, or one CJK name inside the other's phrase ("室友" / "合租的室友")."""
-    return bool(mine) and bool(theirs) and (mine == theirs or (len(mine) >= 2 and len(theirs) >= 2
-                                                              and (mine in theirs or theirs in mine)))
+    """One person named by both: the same word, or one Chinese word ending the other's phrase ("室友" / "合租室友")."""
+    if not mine or not theirs:
+        return False
+    if mine == theirs:
+        return True
+    short, long = sorted((mine, theirs), key=len)
+    return len(short) >= 2 and is_cjk(short[0]) and long.endswith(short)

@@ -7,8 +7,17 @@ import re
 from sidecar.rules.changes import replaced_value
 from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, Pair, chars, has_digit, is_number, plain_weight
-from sidecar.rules.facts import GENERIC_HEADS, Frame, ends_in_owner, is_person, many_valued, people_conflict, predicate
-from sidecar.rules.kinds import spans_of, values_by_kind, without_kind
+from sidecar.rules.facts import (
+    GENERIC_HEADS,
+    Frame,
+    ends_in_owner,
+    frame,
+    is_person,
+    many_valued,
+    people_conflict,
+    predicate,
+)
+from sidecar.rules.kinds import kind_keys, names_kind, spans_of, values_by_kind, without_kind
 from sidecar.rules.lexicon import STATED_CHANGE_PATTERN, frames, frames_conflict
 from sidecar.rules.owners import MOVED_FUNCTION_CHARS, MOVED_OBJECT
 from sidecar.rules.patterns import compile_fast
@@ -178,14 +187,31 @@ _OBJECT_CHANGE = re.compile(r"(?:换了|换掉了|更换了|升级了|更新了|
 
 def changes_another_object(a: str, b: str) -> bool:
     """One text changes a thing by name that the other does not name ("网店开在淘宝" / "网店换了快递", "升级了收银系统"
-    / "升级了会员系统"): what changed is another thing than what the other says (issue 16.3)."""
+    / "升级了会员系统"): what changed is another thing than what the other says (issue 16.3). A kind or an attribute
+    the other states a value of is named by that value ("用户用 Vim" / "换了编辑器", "住在朝阳区" / "换了房子")."""
     return not (_names_object(changed_object(a), b) and _names_object(changed_object(b), a))
+
+
+def _states_value_of(found: str, other_text: str) -> bool:
+    """The changed object is a kind the other text names a value of, or the attribute it states."""
+    if any(names_kind(found, kind) and not without_kind(found, kind).strip() for kind in kind_keys(other_text)):
+        return True  # the kind's own noun ("编辑器"), not a thing it has ("手机壳")
+    concept = _OBJECT_ATTRIBUTES.get(found)
+    return concept is not None and any(attribute.concept == concept for attribute in frame(other_text).attributes)
+
+
+# Nouns that name an attribute when they are what changed ("换了学校", "换了房子").
+_OBJECT_ATTRIBUTES = {noun: concept for concept, nouns in (
+    ("school", "学校 学 大学 中学 小学"), ("residence", "房子 住处 地方 家 房"), ("employer", "工作 公司 单位 东家"),
+    ("job", "岗位 职位 工种"), ("phone", "手机"), ("vehicle", "车 汽车")) for noun in nouns.split()}
 
 
 def _names_object(found: str, other_text: str) -> bool:
     """The other text names the changed object, its property and kind words aside: its last character (a Chinese
     compound's head: 头像, 手机壳) and half of them."""
     if not found:
+        return True
+    if _states_value_of(found, other_text):
         return True
     named = _OBJECT_PROPERTY_END.sub("", found.strip("".join(_OBJECT_FILLER_CHARS)))
     named = "".join(c for c in named if c not in GENERIC_HEADS and c not in _OBJECT_FILLER_CHARS)
