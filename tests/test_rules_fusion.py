@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -170,7 +172,7 @@ def test_places_only_rise_for_the_other_script_and_keep_its_own_order(
     assert (places[marked] <= plain[marked]).all(), "one in the other script never falls"
     assert (places >= 0).all()
     ranked = [p for p in np.argsort(plain, kind="stable") if marked[p]]
-    assert all(places[a] <= places[b] for a, b in zip(ranked, ranked[1:])), "their own order is kept"
+    assert all(places[a] <= places[b] for a, b in itertools.pairwise(ranked)), "their own order is kept"
 
 
 @given(scripts())

@@ -12,8 +12,8 @@ import pytest
 from sidecar.config import Settings
 from sidecar.owner import Job, Reply
 from sidecar.semantic import MAX_QUERY_CHARS, Semantic
-from sidecar.store import FileSnapshot
 from sidecar.service import MemoryService
+from sidecar.store import FileSnapshot
 from tests.helpers import running
 
 CONCEPTS = [("run", "fit"), ("cat",), ("hotpot",), ("code",)]
@@ -177,7 +177,8 @@ def test_a_chinese_message_gets_the_english_memory_meaning_puts_first_among_engl
     from sidecar.store import Snapshot
 
     notes = [MemoryItem(id=f"n{i}", content=f"第{i}条笔记", created_at=i, source_scope="global") for i in range(30)]
-    cobbler = MemoryItem(id="c", content="The cobbler at the corner closes at 7 pm", created_at=0, source_scope="global")
+    cobbler = MemoryItem(id="c", content="The cobbler at the corner closes at 7 pm", created_at=0,
+                         source_scope="global")
     items = (cobbler, *notes)
     both = Both(Snapshot(items, b""), FileSnapshot((), b""))
     semantic = Semantic(Scripted)
