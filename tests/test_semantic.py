@@ -158,9 +158,9 @@ class Scripted:
 
     def encode(self, texts: list[str]) -> Any:
         def vector(text: str) -> list[float]:
-            if "cobbler" in text:
+            if "bike" in text:
                 return [0.6, 0.8]
-            if "修鞋" in text:
+            if "自行车" in text:
                 return [1.0, 0.2]
             return [1.0, 0.0] if "笔记" in text or "note" in text else [0.0, 1.0]
 
@@ -177,17 +177,16 @@ def test_a_chinese_message_gets_the_english_memory_meaning_puts_first_among_engl
     from sidecar.store import Snapshot
 
     notes = [MemoryItem(id=f"n{i}", content=f"第{i}条笔记", created_at=i, source_scope="global") for i in range(30)]
-    cobbler = MemoryItem(id="c", content="The cobbler at the corner closes at 7 pm", created_at=0,
-                         source_scope="global")
-    items = (cobbler, *notes)
+    shop = MemoryItem(id="c", content="The bike shop downstairs closes at 7 pm", created_at=0, source_scope="global")
+    items = (shop, *notes)
     both = Both(Snapshot(items, b""), FileSnapshot((), b""))
     semantic = Semantic(Scripted)
     semantic.order([item.content for item in items], "")
     assert semantic.settle(10) == "ready"
     recall = Recall(Ranking(), semantic)
     budget = next(b for b in range(1, 4096) if render_preferred(items, [0, 1, 2], b).injected == 3)
-    recall.context(both, "街口修鞋的几点关门？", budget)  # embeds the store on the first ask
+    recall.context(both, "楼下的自行车店几点关门？", budget)  # embeds the store on the first ask
     assert semantic.settle(10) == "ready"
-    assert "c" in recall.context(both, "街口修鞋的几点关门？", budget).ids
+    assert "c" in recall.context(both, "楼下的自行车店几点关门？", budget).ids
     english = recall.context(both, "Which note came first?", budget)
     assert english.injected >= 3 and "c" not in english.ids, "in the message's own script the cosine alone places"
