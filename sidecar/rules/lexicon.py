@@ -15,6 +15,7 @@ from sidecar.rules.tokens import normalise
 # Every group maps surface words (Chinese and English) to one concept. People: absent means the user.
 PEOPLE = {
     "boss": "老板 上司 领导 主管 经理 boss manager supervisor",
+    "boss-wife": "老板娘",
     "colleague": "同事 colleague colleagues coworker coworkers co-worker teammate teammates",
     "friend": "朋友 好友 friend friends",
     "wife": "妻子 老婆 太太 爱人 wife",
@@ -35,13 +36,16 @@ PEOPLE = {
     "sister": "姐妹 sister sisters",
     "elder-sister": "姐姐 大姐 二姐",
     "younger-sister": "妹妹",
-    "sister-in-law": "嫂子 弟媳 sister-in-law",
-    "brother-in-law": "姐夫 妹夫 brother-in-law",
+    "sister-in-law": "嫂子 弟媳 弟妹 小姨子 大姨子 小姑子 大姑子 sister-in-law",
+    "brother-in-law": "姐夫 妹夫 小舅子 大舅子 大伯子 小叔子 brother-in-law",
     "father-in-law": "岳父 公公 father-in-law",
     "mother-in-law": "岳母 婆婆 mother-in-law",
     "in-laws": "in-law in-laws",
-    "nephew": "侄子 外甥 nephew",
-    "niece": "侄女 外甥女 niece",
+    # A brother's child and a sister's child are two people in Chinese; English has one word for both.
+    "nephew": "侄子 侄儿 nephew",
+    "sister-nephew": "外甥 外甥儿",
+    "niece": "侄女 niece",
+    "sister-niece": "外甥女",
     "paternal-uncle": "叔叔 伯伯 伯父 叔父",
     "maternal-uncle": "舅舅 舅父",
     "uncle-by-marriage": "姑父 姨父",
@@ -51,6 +55,7 @@ PEOPLE = {
     "uncle": "uncle uncles",
     "aunt": "aunt aunts",
     "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 cousin cousins",
+    "cousin-in-law": "表姐夫 表妹夫 堂姐夫 堂妹夫 表嫂 堂嫂 表弟媳 堂弟媳",
     "ex": "前妻 前夫 前任 前男友 前女友 ex ex-wife ex-husband ex-girlfriend ex-boyfriend",
     "step-child": "继子 继女 stepson stepdaughter stepchild",
     "step-parent": "继父 继母 stepfather stepmother stepdad stepmom",
@@ -273,7 +278,8 @@ ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
               r"研[一二三](?![些点])|(?<=幼儿园)[小中大]班|(?<=在)[小中大]班|"
               r"\b(?:freshman|sophomore|junior|senior) year\b|\byear \d+\b", False),
     ("school", r"就读|在读|转学到|转学去|"
-               r"(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学)|"
+               r"(?:(?<![现正存实好])在|转到)[^，。,；;的]{1,12}?(?:继续)?(?:读研|读博|读大学|念大学|上学|读书|念书|"
+               r"[读上念](?:小学|初中|高中|幼儿园))|"
                r"\bstudies at\b|\bstudying at\b|\benrolled at\b", False),
     ("job", r"职位|职业|岗位|担任|当上了|\bjob title\b|\bworks as\b|\bworking as\b|"
             r"(?<![想要愿梦希打算])(?:是|当|做|成为|成了)(?:一名|一位|一个|个|名)?"

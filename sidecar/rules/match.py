@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from sidecar.rules.appositives import by_name_alone
 from sidecar.rules.changes import may_name_old_value
 from sidecar.rules.dates import dated_differently
 from sidecar.rules.events import time_anchors, told_event
@@ -27,17 +28,25 @@ from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
-from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.numerals import may_end_in_number, measures_differ, with_shared_unit
 from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
+from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.retold import dated_apart, same_event
-from sidecar.rules.reworded import REASON_SLOT, one_number_apart, reworded, shares_little_but_numbers, without_reason
+from sidecar.rules.reworded import (
+    REASON_SLOT,
+    one_number_apart,
+    reworded,
+    shares_little_but_numbers,
+    soft_key,
+    without_reason,
+)
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
-from sidecar.rules.stated_changes import kind_replaced, names_old_value, stated_change
-from sidecar.rules.tokens import match_key, token_set
+from sidecar.rules.stated_changes import changes_another_object, kind_replaced, names_old_value, stated_change
+from sidecar.rules.tokens import is_cjk, match_key, token_set
 from sidecar.rules.wording import canonical
 
 __all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_join_by_meaning", "may_replace",
@@ -60,6 +69,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
+    by_name = by_name_alone(a, b)
+    if by_name != (a, b):
+        return restates(*by_name)  # "用户的表妹宋知夏今年 24 岁" / "宋知夏今年二十五了": one person, named two ways
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -76,7 +88,7 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     if (both & _HINT_COPULA and inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
-    return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b)
+    return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
 
 
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
@@ -110,7 +122,8 @@ def _same_fact(a: str, b: str, hints_a: int, hints_b: int) -> bool:
     if extends(short, long):
         return True  # the whole statement and then detail, whoever the detail mentions
     if continues(short, long):
-        return False  # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing
+        # "likes turkey" / "likes turkey sandwiches", "喜欢猫" / "喜欢猫头鹰": another thing; but places nest
+        return _place_narrowed(short, long)  # "住在南京" / "住在南京鼓楼区": the same home, said more exactly
     frame_a, frame_b = frame(a), frame(b)
     told = told_from_both_sides(a, b, frame_a, frame_b) if hints_a & hints_b & _HINT_TELLING else None
     if told is not None:
@@ -144,6 +157,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "worked at Google before" holds beside "works at Google"
     if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):
         return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
+    if hints_a & hints_b & _HINT_NUMBER and not (frame_a.changed or frame_b.changed) and measures_differ(a, b):
+        return False  # "iPad 是 13 寸的" / "iPad 用了 13 个月": one number, two measures
     if bare_age_update(a, frame_a, frame_b) or bare_age_update(b, frame_b, frame_a):
         return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = single_valued_update(frame_a, frame_b)
@@ -151,6 +166,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return single
     if same_event(a, b):
         return True  # "去年去云南旅游了" / "去年去了一趟云南，在大理待了一周": one event, told with detail
+    if (frame_a.changed or frame_b.changed) and changes_another_object(a, b):
+        return False  # "网店开在淘宝" / "网店换了快递": the courier changed, not the shop
     if (frame_a.changed or frame_b.changed) and kind_replaced(a, b, frame_a, frame_b):
         return True  # "用户的 shell 是 bash" / "用户改用 fish 了": one value of a kind replaced by another
     if bool(frame_a.attributes) != bool(frame_b.attributes) and (
@@ -178,6 +195,19 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     if len(in_a - in_b) > REASON_SLOT or len(in_b - in_a) > REASON_SLOT or not in_a - in_b or not in_b - in_a:
         return False
     return reworded(cut_a, cut_b, new_value=new_value)
+
+
+def _place_narrowed(short: str, long: str) -> bool:
+    """`long` is `short` with more Chinese written on after a place it ends on, where both state where someone lives
+    or comes from: a district or a town inside the place (never a relative clause: "住在北京的父母")."""
+    more = soft_key(long)[len(soft_key(short)):]
+    if len(more) < 2 or not all(is_cjk(c) for c in more) or "的" in more:
+        return False
+    concepts = [found.attributes[0].concept if found.attributes else "" for found in (frame(short), frame(long))]
+    return concepts[0] == concepts[1] and concepts[0] in _NESTING_PLACES
+
+
+_NESTING_PLACES = frozenset({"residence", "birthplace"})
 
 
 def _titles_differ(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
@@ -209,11 +239,14 @@ _PLACE_CONCEPTS = frozenset({"employer", "residence", "school"})
 
 def may_replace(old: str, new: str) -> bool:
     """False when `new` is about someone or something else than `old`: other people or roles, another
-    attribute or head, another qualifier (home / work), or the same attribute of another subject. The
+    attribute or head, another qualifier (home / work), another thing changed, a number of another measure, or
+    the same attribute of another subject. The
     model's own merge decision (issue 16.6) is honoured only when this holds."""
     if ordinals_conflict(old, new):
         return False
-    old, new = canonical(old), canonical(new)
+    old, new = by_name_alone(canonical(old), canonical(new))
+    if swapped_roles(old, new) or changes_another_object(old, new) or measures_differ(old, new):
+        return False  # the giver and the taker swapped, another thing changed, one number of two measures
     frame_old, frame_new = frame(old), frame(new)
     if (people_conflict(frame_old, frame_new) or attributes_conflict(frame_old, frame_new)
             or heads_conflict(frame_old, frame_new)):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import CUE_TOKENS
 from sidecar.rules.facts import Frame, frame
-from sidecar.rules.tokens import match_key, token_set, tokens
+from sidecar.rules.patterns import compile_fast
+from sidecar.rules.tokens import is_cjk, match_key, token_set, tokens
 
 
 def same_statement(a: Frame, b: Frame) -> bool:
@@ -22,6 +24,11 @@ def same_statement(a: Frame, b: Frame) -> bool:
     positive, negative = (core_b, core_a) if a.negated else (core_a, core_b)
     if len(negative) < 3:
         return False
+    plain_positive, plain_negative = (b.plain, a.plain) if a.negated else (a.plain, b.plain)
+    bare_negative = _bare(plain_negative)
+    if (len(bare_negative[0]) + 2 * len(bare_negative[1]) >= 4
+            and _bare(_WHEN_IT_HELD.sub(" ", plain_positive)) == bare_negative):
+        return True  # "每天早上喝一杯咖啡" / "现在完全不喝咖啡了", "不会游泳" / "今年夏天学会了游泳"
     for pattern in (_HOW_OFTEN, _HABIT):
         stripped = core(pattern.sub("", positive)).rstrip("了")
         # "不用安抚奶嘴" is "not using" as often as "no need to": the negation may have taken the "用".
@@ -67,6 +74,26 @@ _HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每�
                     r"\b(?:every (?:day|morning|evening|night|week)|daily|at night|in the (?:morning|evening)"
                     r"|on weekends"
                     r"|regularly|often|sometimes|usually|always|still)\b")
+
+
+def _bare(plain: str) -> tuple[str, frozenset[str]]:
+    """What a statement says without how firmly, since when or how much of it ("完全", "已经", "一杯", "anymore"):
+    its Chinese as one string (a word left out would leave bigrams across the gap) and its other words."""
+    said = _PROGRESSIVE.sub("", _STANCE.sub(" ", plain))
+    found = token_set(said) - _STATE_TOKENS
+    return "".join(c for c in match_key(said) if is_cjk(c)), frozenset(t for t in found if not is_cjk(t[0]))
+
+
+# How firmly, how newly or how much a statement holds, on either side: no part of what it says.
+_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|再|都|要|也|就|还|了|过|着|学(?=会)|会(?=[\u4e00-\u9fff])|"
+                     r"(?:\d+|[一两])\s*[杯只个瓶支根次碗份口]|"
+                     r"\b(?:does|do|did|has|have|had|is|are|anymore|any more|again|at all|entirely|completely|a|an|one"
+                     r"|\d+)\b|['’]s\b", re.IGNORECASE)
+_PROGRESSIVE = re.compile(r"(?<=[\u4e00-\u9fff])在自?(?=[学练读做用看玩写])|(?<=[\u4e00-\u9fff])自(?=学)")
+# When or how often the positive statement held; the negation of a narrower one ("晚上不吃夜宵") keeps its own.
+_WHEN_IT_HELD = compile_fast(r"(?:" + TIME_ANCHOR + r")|" + _HABIT.pattern + "|" + _HOW_OFTEN.pattern
+                             + r"|春天|夏天|秋天|冬天|\bat (?:the )?weekends?\b|\bon (?:mondays|tuesdays|wednesdays"
+                             r"|thursdays|fridays|saturdays|sundays)\b")
 
 
 # Particles and copulas that a retelling adds or swaps ("母语是粤语" / "母语为粤语").
