@@ -2,7 +2,8 @@
 alone, and the two fused as the query context fuses them (`sidecar/semantic.py`, `rules/fusion.py`), on labelled
 sets: `python bench/semantic_blend.py --dataset bench/data/bilingual3 [--dataset …]`. With `--k 10,20,60` it also
 scores the fusion at each of those constants and, for each set, the one the other sets choose (leave one set out);
-`--spacing 0,1,2,4` does the same for the cross-script spacing (`rules/fusion.py`; 0: no cross-script rule).
+`--spacing 0,1,2,4` does the same for the cross-script spacing (`rules/fusion.py`; 0: no cross-script rule);
+`--misses` lists each message the shipped fusion misses at 2 KB with where each order ranks what it lacks.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ def score_set(semantic: Semantic, memories: list[dict[str, Any]], questions: lis
     counts: dict[str, int] = defaultdict(int)
     hits: dict[str, int] = defaultdict(int)
     query_ms: list[float] = []
+    misses: list[str] = []
     for question in questions:
         ranked = index.ranked(question["question"])
         lexical = [position for position, _ in ranked]
@@ -58,14 +60,36 @@ def score_set(semantic: Semantic, memories: list[dict[str, Any]], questions: lis
                   *((f"k={k:g}", fused_by_similarity(lexical, similarity, matched, k, other)) for k in ks),
                   *((f"spacing={spacing:g}", spaced(lexical, similarity, matched, other, spacing))
                     for spacing in spacings)]
+        misses += missed_at_2k(items, question, blend, lexical[:matched], by_meaning, other)
         for group in ("all", question.get("lang", "?"), "kind " + question.get("kind", "?")):
             counts[group] += 1
             for name, order in orders:
                 for budget in BUDGETS:
                     if needed <= set(render_preferred(items, order, budget).ids):
                         hits[f"{name} {group} {budget}"] += 1
-    return {"counts": dict(counts), "hits": dict(hits),
+    return {"counts": dict(counts), "hits": dict(hits), "misses_2k": misses,
             "embedding_and_fusion_ms_p50": statistics.median(query_ms) if query_ms else 0.0}
+
+
+def missed_at_2k(items: list[Any], question: dict[str, Any], fused: list[int], matched: list[int],
+                 by_meaning: list[int], other: Any) -> list[str]:
+    """A fused 2 KB miss as lines to read: each needed memory left out, where each order ranks it (1 first; "-": it
+    holds no word of the message), its size, whether it is in the other script, and how many memories fit."""
+    chosen = render_preferred(items, fused, 2048)
+    if set(question["answers"]) <= set(chosen.ids or []):
+        return []
+    place = {position: rank for rank, position in enumerate(fused)}
+    by_words = {position: rank for rank, position in enumerate(matched)}
+    meaning = {position: rank for rank, position in enumerate(by_meaning)}
+    out = [f"{question['id']} [{question.get('lang', '?')}/{question.get('kind', '?')}] {chosen.injected} fit: "
+           f"{question['question']}"]
+    for position, memory in enumerate(items):
+        if memory.id in question["answers"] and memory.id not in (chosen.ids or []):
+            words = by_words[position] + 1 if position in by_words else "-"
+            out.append(f"    fused {place[position] + 1}, words {words}, meaning {meaning[position] + 1}, "
+                       f"{len(memory.content.encode('utf-8'))} bytes{', other script' if other[position] else ''}: "
+                       f"{memory.content[:120]}")
+    return out
 
 
 def spaced(lexical: list[int], similarity: Any, matched: int, other: Any, spacing: float) -> list[int]:
@@ -82,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--k", default="", help="comma-separated fusion constants to score beside the shipped one")
     parser.add_argument("--spacing", default="", help="comma-separated cross-script spacings (0: none) to score")
+    parser.add_argument("--misses", action="store_true", help="list the shipped fusion's 2 KB misses, with ranks")
     args = parser.parse_args(argv)
     ks = tuple(int(k) for k in args.k.split(",") if k.strip())
     spacings = tuple(float(s) for s in args.spacing.split(",") if s.strip())
@@ -103,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
                                 for budget in BUDGETS) for kind in ("ranking", "embeddings", "fused")]
             print(f"| {name} | {group} | {count} | {' | '.join(cells)} | "
                   f"{result['embedding_and_fusion_ms_p50']:.1f} |")
+    if args.misses:
+        for name, result in results.items():
+            print(*(f"MISS {name} {line}" if not line.startswith(" ") else line for line in result["misses_2k"]),
+                  sep="\n")
     if ks:
         print(*leave_one_out(results, "k", ks, RRF_K), sep="\n")
     if spacings:
