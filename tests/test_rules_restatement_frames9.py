@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 from sidecar.rules.match import may_replace
-from sidecar.rules.numerals import measures_differ
+from sidecar.rules.numerals import measures_differ, same_quantity
 from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.stated_changes import changed_object, changes_another_object
 from tests.helpers import restates_both_ways
@@ -33,6 +33,17 @@ TWO_FACTS = [
     ("用户喝奶茶", "用户晚上不喝奶茶"),
     # a name after who someone is, and a text beginning with another name
     ("用户的堂哥杜明远今年 31 岁", "杜明今年三十二了"),
+    # the same number with a word replaced, another subject, or a count of something else
+    ("项目的 dev 分支需要两人审核", "项目的 prod 分支需要两人审核"),
+    ("用户欠邻居两千块", "邻居欠用户两千块"),
+    ("The user's niece is six", "The user's niece has six hamsters"),
+    ("用户的儿子7岁", "用户的儿子7点起床"),
+    ("服务 s1 第 2 条：项目 K2 用 lib-a2K", "服务 s1 第 2 条：项目 M2 用 lib-a2M"),
+    # two Chinese cousins, though English calls both "cousin"
+    ("用户表哥的婚礼在六月八号", "用户表弟的婚礼在六月八号"),
+    # a leading word saying now does not make another subject the same one
+    ("The user's favourite podcast is Rest Is History",
+     "These days the user's sister's favourite podcast is Hard Fork"),
     # one number shared, of two measures
     ("用户的显示器是二十七寸的", "用户的显示器已经用了二十七个月"),
     ("The user's niece is four and a half", "The user's niece has been learning piano for four and a half months"),
@@ -81,6 +92,19 @@ ONE_FACT = [
     ("用户吃蒜", "用户现在完全不吃蒜了"),
     ("The user eats a biscuit every evening", "The user doesn't eat biscuits anymore"),
     ("The user plays squash at weekends", "The user no longer plays squash"),
+    # one quantity told again: the same numbers, and one text only adds words
+    ("用户每周游泳四次", "用户每周游4次泳"),
+    ("用户家离地铁站六百米", "用户家离地铁站大概600米"),
+    ("The user walks 9000 steps a day", "The user walks about 9000 steps every day"),
+    # a cousin in English is any of the Chinese cousins
+    ("用户把 Kindle 借给了表弟", "The user's cousin borrowed the user's Kindle"),
+    # when a statement holds, said before its subject, is no part of it
+    ("The user's favourite podcast is Rest Is History", "These days the user's favourite podcast is Hard Fork"),
+    ("用户的微信昵称是阿木", "最近用户的微信昵称是木木"),
+    # a value changed with a verb that says so
+    ("The user's dentist appointment is on 3 March", "The user's dentist appointment was pushed back to 17 March"),
+    ("The user's usual lunch is a falafel wrap", "The user's usual lunch has become a poke bowl"),
+    ("用户的体检日期是六月五号", "用户的体检日期推迟到了六月十九号"),
     # going to a school is the school attribute, which a transfer changes
     ("用户的儿子在育才小学上学", "用户的儿子转学去了实验二小"),
     ("用户的女儿在三中读书", "用户的女儿转学到了一中"),
@@ -127,9 +151,19 @@ def test_a_number_shared_as_counts_of_two_measures_differs_and_the_same_count_do
     assert not measures_differ("去了 1 趟杭州", "玩了 1 天")
 
 
+def test_one_quantity_needs_the_same_numbers_and_only_added_words() -> None:
+    """Issue 16.2: a replaced word, another number or no number at all is no one quantity."""
+    assert same_quantity("用户每周游泳 4 次", "用户每周游 4 次泳")
+    assert not same_quantity("用户每周游泳 4 次", "用户每周健身 4 次")
+    assert not same_quantity("用户每周游泳 4 次", "用户每周游泳 5 次")
+    assert not same_quantity("用户喜欢游泳", "用户喜欢游泳")
+    assert not same_quantity("用户去了 1 趟杭州", "用户去了一趟杭州")
+
+
 @given(contents, contents)
 def test_the_new_guards_never_raise_and_are_symmetric(a: str, b: str) -> None:
     """Issue 16: drawn text of every kind (surrogates, combining marks, long runs)."""
+    assert same_quantity(a, b) == same_quantity(b, a)
     assert swapped_roles(a, b) == swapped_roles(b, a)
     assert measures_differ(a, b) == measures_differ(b, a)
     assert changes_another_object(a, b) == changes_another_object(b, a)

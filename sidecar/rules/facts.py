@@ -9,6 +9,7 @@ from typing import NamedTuple, Optional
 from sidecar.rules.lexicon import (
     AMOUNT_CUES,
     ATTRIBUTES,
+    EXACT_KIN,
     MANY_PEOPLE,
     NAME_STOPWORDS,
     NEGATION_PATTERN,
@@ -70,6 +71,7 @@ class Frame(NamedTuple):
     head_order: str = ""  # the head's CJK characters in text order ("手机壳")
     head_span: str = ""  # before the end of a head someone has ("the user's guitar amp"), else empty
     named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
+    kin: frozenset[str] = frozenset()  # the exact Chinese word of a relative English names less exactly ("表弟")
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -299,7 +301,11 @@ def frame(text: str) -> Frame:
                  changed=_states_change(folded), past=_PAST.search(folded) is not None, plain=plain,
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
-                 head_span=head_span, named_as=named_as)
+                 head_span=head_span, named_as=named_as,
+                 kin=frozenset(folded[start:end] for start, end, _ in people if folded[start:end] in _EXACT_KIN))
+
+
+_EXACT_KIN = frozenset(EXACT_KIN.split())
 
 
 def _as_job(folded: str, hit: tuple[int, int, str]) -> bool:
@@ -643,6 +649,8 @@ def people_conflict(a: Frame, b: Frame) -> bool:
         named_a, named_b = dict(n.split("=", 1) for n in a.named_as), dict(n.split("=", 1) for n in b.named_as)
         if any(named_b.get(person, name) != name for person, name in named_a.items()):
             return True  # "the user's cousin Mateo" / "the user's cousin Lucia": two cousins
+    if a.kin and b.kin and a.kin != b.kin:
+        return True  # "用户的表哥" / "用户的表弟": two cousins, though English calls both "cousin"
     shared = set(a.mentions) & set(b.mentions)
     if len(shared) < 2:
         return False

@@ -41,11 +41,8 @@ PEOPLE = {
     "father-in-law": "岳父 公公 father-in-law",
     "mother-in-law": "岳母 婆婆 mother-in-law",
     "in-laws": "in-law in-laws",
-    # A brother's child and a sister's child are two people in Chinese; English has one word for both.
-    "nephew": "侄子 侄儿 nephew",
-    "sister-nephew": "外甥 外甥儿",
-    "niece": "侄女 niece",
-    "sister-niece": "外甥女",
+    "nephew": "侄子 侄儿 外甥 外甥儿 nephew",
+    "niece": "侄女 外甥女 niece",
     "paternal-uncle": "叔叔 伯伯 伯父 叔父",
     "maternal-uncle": "舅舅 舅父",
     "uncle-by-marriage": "姑父 姨父",
@@ -54,7 +51,7 @@ PEOPLE = {
     "aunt-by-marriage": "舅妈 婶婶 伯母",
     "uncle": "uncle uncles",
     "aunt": "aunt aunts",
-    "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 cousin cousins",
+    "cousin": "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 表亲 堂亲 cousin cousins",
     "cousin-in-law": "表姐夫 表妹夫 堂姐夫 堂妹夫 表嫂 堂嫂 表弟媳 堂弟媳",
     "ex": "前妻 前夫 前任 前男友 前女友 ex ex-wife ex-husband ex-girlfriend ex-boyfriend",
     "step-child": "继子 继女 stepson stepdaughter stepchild",
@@ -77,6 +74,9 @@ PEOPLE = {
     "pet-cat": "猫 猫咪 cat cats",
     "pet-dog": "狗 狗狗 dog dogs",
 }
+# Chinese names these relatives more exactly than English ("cousin", "nephew"): two of them that differ are two
+# people, one beside the English word may be the same one.
+EXACT_KIN = "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄儿 外甥 外甥儿 侄女 外甥女"
 # Qualifiers: a conflict only when both sides name one and they differ.
 QUALIFIERS = {
     "place": {"work": "工作 公司 办公 办公室 单位 work office company", "home": "家里 家用 家中 在家 回家 home house",
@@ -324,7 +324,10 @@ STATED_CHANGE_PATTERN = (r"涨到|涨了|涨薪|加薪|降薪|转学|增加到|�
                          r"\bmoved to\b|\bmoved (?!from\b)(?:[a-z']+ ){1,3}(?:to|into|onto|over to)\b|"
                          r"\bswapped\b|\btraded in\b|\bswitched\b|\bnow\b|\bquit\b|\bno longer\b|\bupgraded\b|"
                          r"\bchanged\b|"
-                         r"\breplaced\b|\bmigrated\b|\bwent (?:up|down) to\b|\b(?:rose|increased|dropped|fell) to\b")
+                         r"\breplaced\b|\bmigrated\b|\b(?:went|gone|goes) (?:up|down) to\b|"
+                         r"\b(?:rose|risen|increased|dropped|fell|fallen) to\b|\b(?:has|have) become\b|"
+                         r"\b(?:pushed|put) back to\b|\bbrought forward to\b|"
+                         r"提前到|推迟到|延后到|延期到|定成|降为|涨为")
 # Past-only statements ("以前住在", "used to live") hold beside present ones, not instead of them.
 PAST_PATTERN = (r"以前|曾经|之前|小时候|过去|\bused to\b|\bpreviously\b|\bformerly\b|\bonce\b|\bin the past\b|"
                 r"\bbefore\W*$")

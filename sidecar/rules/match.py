@@ -28,7 +28,7 @@ from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
-from sidecar.rules.numerals import may_end_in_number, measures_differ, with_shared_unit
+from sidecar.rules.numerals import may_end_in_number, measures_differ, same_quantity, with_shared_unit
 from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.recipients import swapped_roles
@@ -72,6 +72,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     by_name = by_name_alone(a, b)
     if by_name != (a, b):
         return restates(*by_name)  # "用户的表妹宋知夏今年 24 岁" / "宋知夏今年二十五了": one person, named two ways
+    from_now = _LEADING_NOW.sub("", a, count=1), _LEADING_NOW.sub("", b, count=1)
+    if from_now != (a, b) and all(from_now):
+        return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -91,6 +94,9 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
 
 
+# A word saying a statement holds now, before its subject: the statement begins after it.
+_LEADING_NOW = re.compile(r"^\s*(?:these days|lately|nowadays|recently|currently|at the moment|right now|now|"
+                          r"最近|现在|如今|目前|近来|这段时间|这阵子)(?:[,，]\s*|\s+|(?=用户))", re.IGNORECASE)
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
 _HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_REPORT = 1, 2, 4, 8, 16, 32
 _HINT_ORDINAL, _HINT_EVENT = 64, 128
@@ -159,6 +165,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
     if hints_a & hints_b & _HINT_NUMBER and not (frame_a.changed or frame_b.changed) and measures_differ(a, b):
         return False  # "iPad 是 13 寸的" / "iPad 用了 13 个月": one number, two measures
+    if hints_a & hints_b & _HINT_NUMBER and frame_a.negated == frame_b.negated and same_quantity(a, b):
+        return True  # "阳台 12 平方米" / "阳台有 12 平米", "rent is £1,450 a month" / "pays 1450 pounds in rent"
     if bare_age_update(a, frame_a, frame_b) or bare_age_update(b, frame_b, frame_a):
         return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = single_valued_update(frame_a, frame_b)

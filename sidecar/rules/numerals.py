@@ -6,7 +6,7 @@ import re
 from typing import NamedTuple
 
 from sidecar.rules.memo import memo
-from sidecar.rules.tokens import token_set
+from sidecar.rules.tokens import is_cjk, normalise, token_set
 
 # A number at the end of a text, and what follows it: a unit of one word ("years old" too) or three CJK characters.
 _TAIL = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*([a-z%]+(?:[ -]old)?|[\u4e00-\u9fff]{1,3})?"
@@ -85,9 +85,23 @@ def _other_measure(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 
 @memo(max_bytes=1 << 20)
 def _units(text: str) -> dict[str, frozenset[str]]:
-    """Each number of the text (years aside) and the units written after it, "" for none."""
+    """Each number of the text (years aside) and the units written after it, "" for none: only numbers written
+    apart from the words before them ("用户的女儿 8 岁", as the canonical form writes a number said in words)."""
+    return _read_units(text, _NUMBER_UNIT)
+
+
+@memo(max_bytes=1 << 20)
+def _units_anywhere(text: str) -> dict[str, frozenset[str]]:
+    """`_units` of every number, also one written against the word before it ("女儿8岁")."""
+    return _read_units(text, _NUMBER_UNIT_ANYWHERE)
+
+
+_BARE = frozenset({""})
+
+
+def _read_units(text: str, pattern: re.Pattern[str]) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
-    for hit in _NUMBER_UNIT.finditer(text):
+    for hit in pattern.finditer(text):
         number = hit.group(1)
         if _YEAR.fullmatch(number) or number == "1":
             continue  # a year is a date; "一趟" / "一天", "a week": one is mostly an article
@@ -104,6 +118,65 @@ def _units(text: str) -> dict[str, frozenset[str]]:
 _NUMBER_UNIT = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?:\s+and\s+a\s+half\b)?\s*"
                           r"(years?[ -]old|[a-z]+|万?(?:[英公平立厘毫千分小][\u4e00-\u9fff]|[\u4e00-\u9fff]))?",
                           re.IGNORECASE)
+_NUMBER_UNIT_ANYWHERE = re.compile(_NUMBER_UNIT.pattern.replace("(?<![\\w.])", "(?<![0-9A-Za-z.])", 1), re.IGNORECASE)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _NOT_A_UNIT = frozenset("and or to of the a an in on at for with by from now already too again 了 啦 的".split())
 _DURATIONS = frozenset("month week day year hour minute 月 周 天 年 小时 分钟".split())
+
+
+def same_quantity(a: str, b: str) -> bool:
+    """The two texts give the same numbers (two or more, or a decimal: "one" is mostly an article) and say
+    mostly the same of them ("阳台有 12 平米" / "阳台面积 12 平方米", "rent is £1,450 a month" / "pays 1450 pounds
+    in rent every month"): one quantity, told again."""
+    if _start(a) != _start(b):
+        return False  # "用户欠房东 3000 块" / "房东欠用户 3000 块": the same words from another subject
+    numbers_a, numbers_b = _UNIT_FREE.findall(a), _UNIT_FREE.findall(b)
+    wanted = frozenset(numbers_a) - {"1"}
+    if not wanted or wanted != frozenset(numbers_b) - {"1"}:
+        return False
+    units_a, units_b = _units_anywhere(a), _units_anywhere(b)
+    for number in wanted:
+        if (not _agree(units_a.get(number, _BARE), units_b.get(number, _BARE))
+                and not (_priced(a, number) or _priced(b, number))):
+            return False  # "is 9" / "has 9 goldfish": a count of something else
+    said_a, said_b = _said(_NUMBER_AND_UNIT.sub(" ", a)), _said(_NUMBER_AND_UNIT.sub(" ", b))
+    if not said_a or not said_b:
+        return False
+    # Only added words, no replaced ones: "main 分支" / "release 分支" with one number is two things.
+    return (said_a <= said_b or said_b <= said_a) and 2 * len(said_a & said_b) >= len(said_a | said_b)
+
+
+_UNIT_FREE = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?(?![0-9.])")
+# A number and the unit after it ("12 平", "3 次"), which say how much, not of what.
+_NUMBER_AND_UNIT = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?(?![0-9.])\s*[\u4e00-\u9fff]?")
+
+
+def _start(text: str) -> str:
+    """Whom a text begins with: its first two Chinese characters or its first word."""
+    folded = normalise(text).lstrip()
+    if not folded:
+        return ""
+    return folded[:2] if is_cjk(folded[0]) else folded.split()[0]
+
+
+def _priced(text: str, number: str) -> bool:
+    """The number is an amount after its currency sign ("£1450 a month"), which says its unit before it."""
+    return re.search(r"[£$€¥]\s*" + re.escape(number) + r"(?![0-9.])", text) is not None
+
+
+def _said(text: str) -> frozenset[str]:
+    """What a text says besides its numbers, whose it is and its particles: CJK characters and Latin stems."""
+    found = set()
+    for token in token_set(_SAID_FILLER_WORDS.sub(" ", text)):
+        if token.isascii():
+            if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:  # "b0", "p10b" are names
+                found.add(token)
+        else:
+            found |= {c for c in token if c not in _SAID_FILLER_CHARS}
+    return frozenset(found)
+
+
+_SAID_FILLER_WORDS = re.compile(r"今年|现在|大约|大概|\b(?:a|an)\b")  # lower case: "项目 A" names a project
+_SAID_FILLER = frozenset(t for w in "the user user's is are was has have of in on at to for per every each about "
+                         "around now currently their his her its".split() for t in token_set(w))
+_SAID_FILLER_CHARS = frozenset("用户的了是有在都也还每周天次个")

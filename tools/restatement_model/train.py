@@ -3,6 +3,7 @@
     python3 tools/restatement_model/train.py             # writes sidecar/rules/data/restatement_meaning.json
     python3 tools/restatement_model/train.py --check     # refits; exit 1 when the committed file answers otherwise
     python3 tools/restatement_model/train.py --held-out  # each set left out in turn: P / R beside the rule
+    python3 tools/restatement_model/train.py --held-out --threshold 0.7  # the same with another threshold
 
 The word rule decides first; these weights judge only the pairs a merge would ask them about (the rule says
 no, `may_join_by_meaning` allows, cosine ≥ MIN_COSINE), so they are fitted on those pairs only. A pair's
@@ -35,9 +36,9 @@ DATA = ROOT / "bench" / "data"
 OUT = ROOT / "sidecar" / "rules" / "data" / "restatement_meaning.json"
 # Development data only: a set joins once the lead has scored it blind (docs/benchmarks.md).
 TRAINING_SETS = ("pairs", "shapes", "fresh", "final", "final2", "final3", "final4", "final5", "final6",
-                 "final7", "final8")
+                 "final7", "final8", "final9")
 STORES = ("longconv", "longconv2", "longconv3", "longconv4", "bilingual", "bilingual2", "bilingual3",
-          "bilingual4", "bilingual5", "bilingual6", "relevance", "relevance2")
+          "bilingual4", "bilingual5", "bilingual6", "longconv5", "relevance", "relevance2")
 STORE_SHARE = 0.5  # the store negatives' total weight, against the labelled negatives'
 STEPS = 3000
 LEARNING_RATE = 0.5
@@ -102,7 +103,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--held-out", action="store_true")
+    parser.add_argument("--threshold", type=float, action="append",
+                        help="--held-out: score these probability thresholds (default the shipped one)")
     args = parser.parse_args()
+    thresholds = args.threshold or [THRESHOLD]
 
     sets = {name: labelled(name) for name in TRAINING_SETS}
     stores = {name: store_pairs(name) for name in STORES}
@@ -128,22 +132,27 @@ def main() -> int:
         truth = np.array([t for _, t in rows] + [0.0] * len(from_stores))
         return fit(np.array([x for x, _ in rows] + from_stores), truth, weight)
 
-    def answers(weights: Any, name: str) -> list[bool]:
-        return [rule or (ask and float(1 / (1 + np.exp(-(x @ weights)))) >= THRESHOLD)
+    def answers(weights: Any, name: str, threshold: float = THRESHOLD) -> list[bool]:
+        return [rule or (ask and float(1 / (1 + np.exp(-(x @ weights)))) >= threshold)
                 for x, _, rule, ask in judged[name]]
 
     if args.held_out:
-        print(f"{'held out':10} {'rule P / R':>16} {'with meaning P / R':>20}")
+        print(f"{'held out':10} {'rule P / R':>16}" + "".join(f" {f'p ≥ {t:g}: P / R':>20}" for t in thresholds))
+        totals = [[0, 0, 0] for _ in range(len(thresholds) + 1)]
         for held in TRAINING_SETS:
-            said = answers(fitted([n for n in TRAINING_SETS if n != held]), held)
+            weights = fitted([n for n in TRAINING_SETS if n != held])
+            truth = [t for _, t, _, _ in judged[held]]
             cells = []
-            for answer in ([rule for _, _, rule, _ in judged[held]], said):
-                truth = [t for _, t, _, _ in judged[held]]
+            for column, answer in enumerate([[rule for _, _, rule, _ in judged[held]]]
+                                            + [answers(weights, held, t) for t in thresholds]):
                 tp = sum(a and t for a, t in zip(answer, truth, strict=True))
                 fp = sum(a and not t for a, t in zip(answer, truth, strict=True))
                 fn = sum(t and not a for a, t in zip(answer, truth, strict=True))
+                totals[column] = [totals[column][0] + tp, totals[column][1] + fp, totals[column][2] + fn]
                 cells.append(f"{tp / max(tp + fp, 1):.3f} / {tp / max(tp + fn, 1):.3f}")
-            print(f"{held:10} {cells[0]:>16} {cells[1]:>20}")
+            print(f"{held:10} {cells[0]:>16}" + "".join(f" {cell:>20}" for cell in cells[1:]))
+        cells = [f"{tp / max(tp + fp, 1):.3f} / {tp / max(tp + fn, 1):.3f}" for tp, fp, fn in totals]
+        print(f"{'all':10} {cells[0]:>16}" + "".join(f" {cell:>20}" for cell in cells[1:]))
         return 0
 
     weights = [round(float(w), DIGITS) for w in fitted(list(TRAINING_SETS))]
