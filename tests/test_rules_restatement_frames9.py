@@ -33,6 +33,8 @@ TWO_FACTS = [
     ("用户喝奶茶", "用户晚上不喝奶茶"),
     # a name after who someone is, and a text beginning with another name
     ("用户的堂哥杜明远今年 31 岁", "杜明今年三十二了"),
+    # learning something in a class is no school attended
+    ("用户在吉他课上学了横按，觉得很难", "用户在吉他课上学了推弦，觉得很难"),
     # the same number with a word replaced, another subject, or a count of something else
     ("项目的 dev 分支需要两人审核", "项目的 prod 分支需要两人审核"),
     ("用户欠邻居两千块", "邻居欠用户两千块"),
