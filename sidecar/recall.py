@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from protocol import ArchivedItem, ContextResult, MemoryItem
 from sidecar.archive_file import Both
@@ -27,7 +27,8 @@ class Recall:
     def __init__(self, ranking: Ranking, semantic: Optional[Semantic] = None) -> None:
         self.ranking = ranking
         self.semantic = semantic
-        self._contents: Optional[tuple[Sequence[MemoryItem], list[str]]] = None  # one list per store state
+        # One list of contents, and which of them hold a CJK character, per store state.
+        self._contents: Optional[tuple[Sequence[MemoryItem], list[str], Any]] = None
         self._of: Optional[tuple[FileSnapshot[MemoryItem], FileSnapshot[ArchivedItem]]] = None
         self._archive: Optional[ArchiveRanker] = None
 
@@ -58,14 +59,23 @@ class Recall:
         if self.semantic is None:
             return lexical
         if self._contents is None or self._contents[0] is not items:
-            self._contents = (items, [item.content for item in items])
+            self._contents = (items, [item.content for item in items], None)
         similarity = self.semantic.similarity(self._contents[1], query)
         if similarity is None:
             return lexical
-        from sidecar.rules.fusion import fused_by_similarity
+        import numpy as np
 
+        from sidecar.rules.fusion import fused_by_similarity
+        from sidecar.rules.tokens import holds_cjk
+        from sidecar.semantic import MAX_QUERY_CHARS
+
+        if self._contents[2] is None:
+            scripts = np.fromiter((holds_cjk(text) for text in self._contents[1]), dtype=bool, count=len(items))
+            self._contents = (items, self._contents[1], scripts)
         matched = next((rank for rank, position in enumerate(lexical) if scores[position] <= 0), len(lexical))
-        return fused_by_similarity(lexical, similarity, matched)
+        # The query's script as the model saw it.
+        other_script: Any = self._contents[2] != holds_cjk(query[-MAX_QUERY_CHARS:])
+        return fused_by_similarity(lexical, similarity, matched, other_script=other_script)
 
     def archived_matching(self, both: Both, query: str) -> list[ArchivedItem]:
         return [item for _, item in self.archive(both).scored(query)]

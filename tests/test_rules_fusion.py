@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sidecar.rules.fusion import RRF_K, fused_by_similarity, fused_order
+from sidecar.rules.fusion import CROSS_SCRIPT_SPACING, RRF_K, fused_by_similarity, fused_order, meaning_places
 
 
 @st.composite
@@ -120,3 +122,88 @@ def test_a_memory_first_by_meaning_leads_one_the_words_put_tenth_and_meaning_hun
     assert fused.index(first_by_meaning) < fused.index(tenth_by_words)
     old = fused_order(lexical, semantic, matched=size - 1, k=60)
     assert old.index(first_by_meaning) > old.index(tenth_by_words), "the usual 60 let the deep match win"
+
+
+# Issue 17, second bilingual pass: a memory in the other script than the message places by its rank among its own.
+
+def test_a_chinese_messages_best_english_memory_by_meaning_places_second_however_low_its_cosine() -> None:
+    """The model scores a message higher with memories in its own script; the English memory stood 30th."""
+    similarity = np.linspace(0.9, 0.1, 40, dtype=np.float32)
+    english = np.zeros(40, dtype=bool)
+    english[[29, 35]] = True
+    places = meaning_places(similarity, english)
+    assert places[29] == 1 and places[35] == 3, "the n-th best of them at worst 2n-th"
+    assert [places[p] for p in range(29)] == list(range(29)), "the others keep their rank"
+    assert places[30] == 30
+
+
+def test_a_memory_of_the_other_script_already_high_by_meaning_keeps_its_place() -> None:
+    similarity = np.array([0.5, 0.9, 0.4, 0.3], dtype=np.float32)
+    assert meaning_places(similarity, np.array([False, True, False, False])).tolist() == [1, 0, 2, 3]
+
+
+def test_with_no_word_matched_the_english_memory_30th_by_meaning_comes_third() -> None:
+    size = 60
+    english = 59
+    lexical = list(range(size))
+    similarity = np.linspace(0.9, 0.1, size, dtype=np.float32)
+    similarity[english] = similarity[29] - 1e-4
+    marked = np.zeros(size, dtype=bool)
+    marked[english] = True
+    assert fused_by_similarity(lexical, similarity, 0).index(english) == 30
+    assert fused_by_similarity(lexical, similarity, 0, other_script=marked)[:3] == [0, 1, english], \
+        "placed second by meaning, after the one it ties with there (ties keep the lexical order)"
+
+
+@st.composite
+def scripts(draw: st.DrawFn) -> tuple[list[int], np.ndarray, int, np.ndarray]:
+    lexical, similarity, matched = draw(similarities())
+    marked = np.array(draw(st.lists(st.booleans(), min_size=len(lexical), max_size=len(lexical))), dtype=bool)
+    return lexical, similarity, matched, marked
+
+
+@given(scripts(), st.sampled_from([1.0, 1.5, CROSS_SCRIPT_SPACING, 4.0]))
+def test_places_only_rise_for_the_other_script_and_keep_its_own_order(
+        drawn: tuple[list[int], np.ndarray, int, np.ndarray], spacing: float) -> None:
+    _, similarity, _, marked = drawn
+    plain = meaning_places(similarity)
+    places = meaning_places(similarity, marked, spacing)
+    assert (places[~marked] == plain[~marked]).all(), "a memory in the message's script keeps its rank"
+    assert (places[marked] <= plain[marked]).all(), "one in the other script never falls"
+    assert (places >= 0).all()
+    ranked = [p for p in np.argsort(plain, kind="stable") if marked[p]]
+    assert all(places[a] <= places[b] for a, b in itertools.pairwise(ranked)), "their own order is kept"
+
+
+@given(scripts())
+def test_with_every_memory_or_none_in_the_other_script_the_fusion_is_the_plain_one(
+        drawn: tuple[list[int], np.ndarray, int, np.ndarray]) -> None:
+    lexical, similarity, matched, _ = drawn
+    plain = fused_by_similarity(lexical, similarity, matched)
+    size = len(lexical)
+    assert fused_by_similarity(lexical, similarity, matched, other_script=np.zeros(size, dtype=bool)) == plain
+    assert fused_by_similarity(lexical, similarity, matched, other_script=np.ones(size, dtype=bool)) == plain
+
+
+@given(scripts(), st.data())
+def test_marking_a_memory_as_the_other_script_never_moves_it_later(
+        drawn: tuple[list[int], np.ndarray, int, np.ndarray], data: st.DataObject) -> None:
+    lexical, similarity, matched, marked = drawn
+    if not lexical:
+        return
+    which = data.draw(st.sampled_from(lexical))
+    before = marked.copy()
+    before[which] = False
+    after = marked.copy()
+    after[which] = True
+    fused_before = fused_by_similarity(lexical, similarity, matched, other_script=before)
+    fused_after = fused_by_similarity(lexical, similarity, matched, other_script=after)
+    assert sorted(fused_after) == sorted(lexical)
+    assert fused_after.index(which) <= fused_before.index(which)
+
+
+@given(scripts())
+def test_a_short_or_long_script_mark_never_raises(drawn: tuple[list[int], np.ndarray, int, np.ndarray]) -> None:
+    lexical, similarity, matched, marked = drawn
+    for odd in (marked[: len(marked) // 2], np.concatenate([marked, [True, False]])):
+        assert sorted(fused_by_similarity(lexical, similarity, matched, other_script=odd)) == sorted(lexical)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from protocol import MemoryItem
 from sidecar.rules import match, rank
 from sidecar.rules.stemming import derivational_root, language_of
-from sidecar.rules.tokens import names, stem, token_set, tokens
+from sidecar.rules.tokens import holds_cjk, is_cjk, names, stem, token_set, tokens
 from tests.strategies import contents
 
 nasty = st.text(st.characters(codec="utf-8"), max_size=300) | contents
@@ -110,3 +110,25 @@ def test_a_number_grouped_in_thousands_is_one_number() -> None:
     assert tokens("1,2,3") == ("1", "2", "3") and tokens("12,34") == ("12", "34")
     assert tokens("共３，５００元") == tokens("共3500元")  # full-width digits and comma under NFKC
     assert names("paid $1,450") == {"1450"}
+
+
+# Issue 17: which script the ranking by meaning takes a text to be in.
+
+@pytest.mark.parametrize(("text", "cjk"), [
+    ("用户每天早上跑步", True),
+    ("The user hikes with 孟凡 on weekends", True),
+    ("ユーザーは毎朝走る", True),
+    ("사용자는 매일 달린다", True),
+    ("The user runs every morning", False),
+    ("Пользователь бегает", False),
+    ("１２３ ＡＢＣ — 😀", False),
+    ("", False),
+])
+def test_a_text_holds_cjk_when_any_chinese_japanese_or_korean_character_is_in_it(text: str, cjk: bool) -> None:
+    assert holds_cjk(text) is cjk
+
+
+@given(nasty, nasty)
+def test_holding_cjk_is_holding_a_cjk_character_and_follows_concatenation(a: str, b: str) -> None:
+    assert holds_cjk(a) == any(is_cjk(char) for char in a)
+    assert holds_cjk(a + b) == (holds_cjk(a) or holds_cjk(b))

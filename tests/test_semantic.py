@@ -13,6 +13,7 @@ from sidecar.config import Settings
 from sidecar.owner import Job, Reply
 from sidecar.semantic import MAX_QUERY_CHARS, Semantic
 from sidecar.service import MemoryService
+from sidecar.store import FileSnapshot
 from tests.helpers import running
 
 CONCEPTS = [("run", "fit"), ("cat",), ("hotpot",), ("code",)]
@@ -149,3 +150,43 @@ def test_the_similarity_answers_when_the_order_does_and_the_order_follows_it() -
     assert semantic.order(contents, "how to run and keep fit") == [int(p) for p in np.argsort(-similarity,
                                                                                              kind="stable")]
     assert semantic.similarity(contents, "   ") is None
+
+
+class Scripted:
+    """Embeddings by what a text is about, with the own-script bias the multilingual model shows: a Chinese message
+    scores the Chinese notes above the English memory that answers it."""
+
+    def encode(self, texts: list[str]) -> Any:
+        def vector(text: str) -> list[float]:
+            if "bike" in text:
+                return [0.6, 0.8]
+            if "自行车" in text:
+                return [1.0, 0.2]
+            return [1.0, 0.0] if "笔记" in text or "note" in text else [0.0, 1.0]
+
+        return np.array([vector(text) for text in texts], dtype=np.float32)
+
+
+def test_a_chinese_message_gets_the_english_memory_meaning_puts_first_among_english_ones_in_a_small_budget() -> None:
+    """Issue 17: the n-th best memory by meaning in the other script places no lower than 2n-th."""
+    from protocol import MemoryItem
+    from sidecar.archive_file import Both
+    from sidecar.ranking import Ranking
+    from sidecar.recall import Recall
+    from sidecar.rules.context import render_preferred
+    from sidecar.store import Snapshot
+
+    notes = [MemoryItem(id=f"n{i}", content=f"第{i}条笔记", created_at=i, source_scope="global") for i in range(30)]
+    shop = MemoryItem(id="c", content="The bike shop downstairs closes at 7 pm", created_at=0, source_scope="global")
+    items = (shop, *notes)
+    both = Both(Snapshot(items, b""), FileSnapshot((), b""))
+    semantic = Semantic(Scripted)
+    semantic.order([item.content for item in items], "")
+    assert semantic.settle(10) == "ready"
+    recall = Recall(Ranking(), semantic)
+    budget = next(b for b in range(1, 4096) if render_preferred(items, [0, 1, 2], b).injected == 3)
+    recall.context(both, "楼下的自行车店几点关门？", budget)  # embeds the store on the first ask
+    assert semantic.settle(10) == "ready"
+    assert "c" in recall.context(both, "楼下的自行车店几点关门？", budget).ids
+    english = recall.context(both, "Which note came first?", budget)
+    assert english.injected >= 3 and "c" not in english.ids, "in the message's own script the cosine alone places"

@@ -61,6 +61,12 @@ def is_cjk(char: str) -> bool:
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 
 
+def holds_cjk(text: str) -> bool:
+    """Whether `text` holds a Chinese, Japanese or Korean character (the two scripts the ranking by meaning tells
+    apart, issue 17)."""
+    return _CJK_RUN.search(text) is not None
+
+
 def normalise(text: str) -> str:
     """NFKC and casefold; lone surrogates (never stored, but drawn by tests) are dropped first."""
     if not text.isascii():
