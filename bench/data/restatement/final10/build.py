@@ -6,8 +6,18 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHAPES = (
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 )
 LABELS = {"same": "same", "diff": "different"}
 
@@ -23,8 +33,18 @@ def rows() -> list[dict[str, str]]:
             if len(parts) != 5 or parts[0] not in LABELS:
                 raise SystemExit(f"src/{shape}.txt:{number}: bad line")
             label, lang, old, new, why = parts
-            out.append({"id": "", "old": old, "new": new, "label": LABELS[label], "shape": shape,
-                        "lang": lang, "split": "test", "why": why})
+            out.append(
+                {
+                    "id": "",
+                    "old": old,
+                    "new": new,
+                    "label": LABELS[label],
+                    "shape": shape,
+                    "lang": lang,
+                    "split": "test",
+                    "why": why,
+                }
+            )
     for index, row in enumerate(out, 1):
         row["id"] = f"fn10-{index:04d}"
     return out

@@ -8,8 +8,18 @@ from pathlib import Path
 
 FIELDS = ["id", "old", "new", "label", "shape", "lang", "split", "why"]
 SHAPES = (
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 )
 LANGS = ("zh", "en", "mixed")
 LABELS = ("same", "different")
@@ -102,14 +112,18 @@ def table(rows: list[dict[str, str]]) -> str:
     head = f"{'shape':<16}" + "".join(f"{lang + '/' + label[:4]:>12}" for lang, label in columns) + f"{'total':>8}"
     lines = [head]
     for shape in (*SHAPES, "total"):
-        counts = [sum(n for (s, la, lb), n in cells.items() if (shape in ("total", s)) and la == lang and lb == label)
-                  for lang, label in columns]
+        counts = [
+            sum(n for (s, la, lb), n in cells.items() if (shape in ("total", s)) and la == lang and lb == label)
+            for lang, label in columns
+        ]
         lines.append(f"{shape:<16}" + "".join(f"{n:>12}" for n in counts) + f"{sum(counts):>8}")
     langs = Counter(row["lang"] for row in rows)
     labels = Counter(row["label"] for row in rows)
     total = max(len(rows), 1)
-    lines.append(f"{len(rows)} pairs: {labels['same']} same, {labels['different']} different; "
-                 + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / total:.0%})" for lang in LANGS))
+    lines.append(
+        f"{len(rows)} pairs: {labels['same']} same, {labels['different']} different; "
+        + ", ".join(f"{lang} {langs[lang]} ({langs[lang] / total:.0%})" for lang in LANGS)
+    )
     return "\n".join(lines)
 
 
