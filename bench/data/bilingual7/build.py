@@ -106,9 +106,36 @@ def read_filler(rng):
     return pool
 
 
+MONTHS = {name: number for number, name in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], 1)}
+ZH_DATE = re.compile(r"(20\d\d)年(\d{1,2})月(?:(\d{1,2})日)?")
+EN_DATE = re.compile(r"(?:(\d{1,2}) )?(" + "|".join(m.capitalize() for m in MONTHS) + r") (20\d\d)")
+
+
+def stated_dates(content):
+    """Dates a memory states (a month alone counts as its last day), as epoch ms."""
+    out = []
+    for year, month, day in ZH_DATE.findall(content):
+        out.append((int(year), int(month), int(day) if day else None))
+    for day, month, year in EN_DATE.findall(content):
+        out.append((int(year), MONTHS[month.lower()], int(day) if day else None))
+    moments = []
+    for year, month, day in out:
+        if day is None:
+            following = datetime.date(year + (month == 12), month % 12 + 1, 1)
+            day_date = following - datetime.timedelta(days=1)
+        else:
+            day_date = datetime.date(year, month, day)
+        moments.append(ms(datetime.datetime(day_date.year, day_date.month, day_date.day, 20, tzinfo=CHINA)))
+    return moments
+
+
 def place(memories, rng):
     span = ms(END) - ms(START)
     for memory in memories:
+        past = [moment for moment in stated_dates(memory["content"]) if ms(START) < moment < ms(END)]
+        low = max(past) if past else ms(START)
         if memory["date"]:
             day = datetime.datetime.fromisoformat(memory["date"]).replace(hour=9, tzinfo=CHINA)
             memory["at"] = ms(day) + rng.randrange(0, 2 * 86_400_000)
@@ -116,8 +143,10 @@ def place(memories, rng):
             spread = rng.uniform(-0.01, 0.01)
             memory["at"] = ms(START) + int(span * min(max(float(memory["frac"]) + spread, 0.0), 1.0))
         else:
-            memory["at"] = ms(START) + rng.randrange(0, span)
-        memory["at"] = min(max(memory["at"], ms(START)), ms(END))
+            memory["at"] = low + rng.randrange(0, min(ms(END) - low, 45 * 86_400_000)) if past \
+                else ms(START) + rng.randrange(0, span)
+        memory["at"] = min(max(memory["at"], low, ms(START)), ms(END))
+        memory["low"] = low
     by_key = {memory["key"]: memory for memory in memories if memory["key"]}
     for key, memory in by_key.items():
         if key.endswith("_old"):
@@ -125,11 +154,12 @@ def place(memories, rng):
             if new is None:
                 fail(f"old value {key} has no new value")
             if memory["at"] >= new["at"]:
-                memory["at"], new["at"] = new["at"], memory["at"]
-                if memory["date"] or new["date"]:
-                    fail(f"pinned old/new pair {key} out of order")
-            if memory["at"] == new["at"]:
-                new["at"] += 1
+                if new["date"] or new["frac"] or memory["date"] or memory["frac"]:
+                    fail(f"old value {key} is not before its new value")
+                if memory["low"] <= new["at"] and new["low"] <= memory["at"]:
+                    memory["at"], new["at"] = new["at"], memory["at"]
+                else:
+                    new["at"] = memory["at"] + rng.randrange(1, ms(END) - memory["at"])
 
 
 def main():
