@@ -115,6 +115,8 @@ class Dispatcher:
         self._send = send
         self._inflight: dict[Any, list[anyio.CancelScope]] = {}
         self.stopping = False
+        self.cut_short = 0
+        """Requests answered CANCELLED because the shutdown deadline cancelled their task (not by a cancel)."""
         self._debug = log.isEnabledFor(logging.DEBUG)
 
     def dispatch(self, frame: Frame, tasks: TaskGroup) -> None:
@@ -238,6 +240,7 @@ class Dispatcher:
         except anyio.get_cancelled_exc_class():
             # The shutdown deadline: the request did not finish, so it was not applied (a write that
             # started runs to its end in its thread and is answered with its result instead).
+            self.cut_short += 1
             self._send_reply(self._complete(call, _Failed(Cancelled("the sidecar is shutting down"))))
             raise
         self._send_reply(self._complete(call, outcome))
@@ -318,6 +321,7 @@ class Dispatcher:
         try:
             outcome = await self._await(step.call, step.pending)
         except anyio.get_cancelled_exc_class():
+            self.cut_short += 1
             replies[position] = self._complete(step.call, _Failed(Cancelled("the sidecar is shutting down")))
             raise
         replies[position] = self._complete(step.call, outcome)

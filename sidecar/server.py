@@ -89,8 +89,11 @@ class Server:
                     drain.deadline = anyio.current_time() + DRAIN_DEADLINE
                     self.dispatcher.cancel_all()
             owner.cancel_scope.cancel()
-        if drain.cancelled_caught:
-            log.warning("answered CANCELLED to requests still waiting after %.1f s", DRAIN_DEADLINE)
+        if self.dispatcher.cut_short:
+            log.warning("answered CANCELLED to %d request(s) still waiting after %.1f s",
+                        self.dispatcher.cut_short, DRAIN_DEADLINE)
+        elif drain.cancelled_caught:
+            log.info("waited past %.1f s for a write that had started; it was answered with its result", DRAIN_DEADLINE)
         with anyio.move_on_after(CLOSE_DEADLINE, shield=True):
             await self.service.aclose()
 

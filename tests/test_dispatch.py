@@ -218,6 +218,32 @@ async def test_cancel_all_answers_every_inflight_cancellable_call() -> None:
         (1, "CANCELLED"), (2, "CANCELLED")]
 
 
+async def test_the_shutdown_deadline_counts_only_the_requests_it_answered_cancelled() -> None:
+    harness = Harness()
+    finished = anyio.Event()
+
+    async def write_in_its_thread(params: NoParams) -> Any:
+        with anyio.CancelScope(shield=True):  # as a store write that has started runs to its end
+            await finished.wait()
+        return "written"
+
+    async def never_done(params: NoParams) -> Any:
+        await anyio.sleep_forever()
+
+    harness.dispatcher = Dispatcher({**harness.routes, "write": harness.route(NoParams, write_in_its_thread),
+                                     "stuck": harness.route(NoParams, never_done)}, harness.send)
+    async with anyio.create_task_group() as tasks:
+        harness.dispatcher.dispatch(req("write", 1), tasks)
+        harness.dispatcher.dispatch(req("stuck", 2), tasks)
+        await anyio.wait_all_tasks_blocked()
+        tasks.cancel_scope.cancel()  # the drain deadline
+        finished.set()
+    replies = {json.loads(line)["id"]: json.loads(line) for line in harness.sent}
+    assert replies[1]["result"] == "written"
+    assert prefix(replies[2]) == "CANCELLED"
+    assert harness.dispatcher.cut_short == 1
+
+
 async def test_a_slow_call_does_not_delay_others() -> None:
     harness = Harness()
     async with anyio.create_task_group() as tasks:

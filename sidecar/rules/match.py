@@ -27,16 +27,17 @@ from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
-from sidecar.rules.numerals import may_end_in_number, with_shared_unit
+from sidecar.rules.numerals import may_end_in_number, measures_differ, with_shared_unit
 from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
+from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.retold import dated_apart, same_event
 from sidecar.rules.reworded import REASON_SLOT, one_number_apart, reworded, shares_little_but_numbers, without_reason
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
-from sidecar.rules.stated_changes import kind_replaced, names_old_value, stated_change
+from sidecar.rules.stated_changes import changes_another_object, kind_replaced, names_old_value, stated_change
 from sidecar.rules.tokens import match_key, token_set
 from sidecar.rules.wording import canonical
 
@@ -76,7 +77,7 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     if (both & _HINT_COPULA and inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
-    return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b)
+    return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
 
 
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
@@ -144,6 +145,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "worked at Google before" holds beside "works at Google"
     if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):
         return False  # "birthday is 3 August" / "birthday party is on 3 August": the noun heads another thing
+    if hints_a & hints_b & _HINT_NUMBER and not (frame_a.changed or frame_b.changed) and measures_differ(a, b):
+        return False  # "iPad 是 13 寸的" / "iPad 用了 13 个月": one number, two measures
     if bare_age_update(a, frame_a, frame_b) or bare_age_update(b, frame_b, frame_a):
         return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = single_valued_update(frame_a, frame_b)
@@ -151,6 +154,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return single
     if same_event(a, b):
         return True  # "去年去云南旅游了" / "去年去了一趟云南，在大理待了一周": one event, told with detail
+    if (frame_a.changed or frame_b.changed) and changes_another_object(a, b):
+        return False  # "网店开在淘宝" / "网店换了快递": the courier changed, not the shop
     if (frame_a.changed or frame_b.changed) and kind_replaced(a, b, frame_a, frame_b):
         return True  # "用户的 shell 是 bash" / "用户改用 fish 了": one value of a kind replaced by another
     if bool(frame_a.attributes) != bool(frame_b.attributes) and (
@@ -209,11 +214,14 @@ _PLACE_CONCEPTS = frozenset({"employer", "residence", "school"})
 
 def may_replace(old: str, new: str) -> bool:
     """False when `new` is about someone or something else than `old`: other people or roles, another
-    attribute or head, another qualifier (home / work), or the same attribute of another subject. The
+    attribute or head, another qualifier (home / work), another thing changed, a number of another measure, or
+    the same attribute of another subject. The
     model's own merge decision (issue 16.6) is honoured only when this holds."""
     if ordinals_conflict(old, new):
         return False
     old, new = canonical(old), canonical(new)
+    if swapped_roles(old, new) or changes_another_object(old, new) or measures_differ(old, new):
+        return False  # the giver and the taker swapped, another thing changed, one number of two measures
     frame_old, frame_new = frame(old), frame(new)
     if (people_conflict(frame_old, frame_new) or attributes_conflict(frame_old, frame_new)
             or heads_conflict(frame_old, frame_new)):

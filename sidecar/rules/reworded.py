@@ -102,6 +102,9 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
             return True
         in_a, in_b = frozenset(tokens(slot_a)), frozenset(tokens(slot_b))
         if in_a <= in_b or in_b <= in_a:
+            short_slot, long_slot = (slot_a, slot_b) if len(slot_a) <= len(slot_b) else (slot_b, slot_a)
+            if _modifies_a_noun(soft_a[:start], soft_a[len(soft_a) - end:], short_slot, long_slot, pair.named):
+                return False  # "likes pears" / "likes prickly pears", "对鸡蛋过敏" / "对鸡蛋花过敏": another thing
             # Words inserted around the same frame: a detail, unless the insertion names something.
             inserted = (in_a | in_b) - (in_a & in_b)
             kept = pair.total(shared)
@@ -162,6 +165,42 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
     dated = frame(a).attributes or frame(b).attributes
     what = kept if dated else pair.total(shared - _dates(a, b) - _DETERMINER_TOKENS)
     return what >= 1.2 and kept >= REWORDED_SHARE * (kept + extra)
+
+
+def _modifies_a_noun(prefix: str, suffix: str, short_slot: str, long_slot: str, named: frozenset[str]) -> bool:
+    """What one text inserts makes a noun of the other another thing: an English word before the noun the text
+    ends on ("pears" / "prickly pears"), the other's last words written inside a longer noun phrase ("collects
+    stamps" / "collects rubber stamps for …", "learning Welsh" / "learning to bake Welsh cakes"), or one Chinese
+    character glued inside a word ("鸡蛋过敏" / "鸡蛋花过敏")."""
+    short_words, long_words = short_slot.split(), long_slot.split()
+    if not short_words:
+        if len(long_words) == 1 and is_cjk(long_slot[0]):
+            return (len(long_slot) == 1 and long_slot not in _CJK_FUNCTION_CHARS and prefix[-1:] != ""
+                    and is_cjk(prefix[-1]) and (not suffix or (is_cjk(suffix[0]) and suffix[0] != "的")))
+        suffix_words, prefix_words = suffix.split(), prefix.split()
+        # The noun stood bare after a verb or a determiner: a name or a number before it already says which.
+        return (len(long_words) == 1 and len(suffix_words) == 1 and suffix.strip() == suffix_words[0]
+                and long_words[0].isalpha() and long_words[0] not in _LATIN_FUNCTION_WORDS
+                and suffix_words[0].isalpha() and bool(prefix_words) and prefix.endswith(" ")
+                and prefix_words[-1].isalpha() and prefix_words[-1] not in named)
+    if suffix.strip() or not all(w.isascii() and w.isalpha() for w in short_words):
+        return False
+    for at in range(len(long_words) - len(short_words) + 1):
+        if long_words[at:at + len(short_words)] == short_words:
+            before = long_words[at - 1] if at else ""
+            after = long_words[at + len(short_words)] if at + len(short_words) < len(long_words) else ""
+            return ((before.isalpha() and before not in _LATIN_FUNCTION_WORDS)
+                    or (after.isalpha() and after not in _LATIN_FUNCTION_WORDS))
+    return False
+
+
+_LATIN_FUNCTION_WORDS = frozenset(
+    "a an the this that these those my his her their our its your some any all both each every no and or but so"
+    " for with without in on at to from of by about as than since because while when where which who whose"
+    " after before during until into onto over under near also too very really still now again just even only"
+    " is are was were be been being has have had do does did will would can could should may might must"
+    " not never always often usually sometimes mostly mainly especially".split())
+_CJK_FUNCTION_CHARS = frozenset("的了也都还很最更常又再就才在和与跟及或是不没着过地得从到对给向被把将为让于")
 
 
 def _dates(a: str, b: str) -> frozenset[str]:

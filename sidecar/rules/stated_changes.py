@@ -135,7 +135,7 @@ def stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         part = _owned_part(text)
         if part and not _names_part(part, other_text):
             continue  # "把电动车的电瓶换成了…": the battery changed, not the bike the other text rides
-        if changed.head and _names_head(changed.head, _first_clause(other_text)):
+        if changed.head and _head_changed(changed, text) and _names_head(changed.head, _first_clause(other_text)):
             # what changed is named in the other text: "测试" … "测试框架换成了" — in what it states, not in
             # a later clause ("跑 Home Assistant，控制家里的灯" is not about the lights)
             return True
@@ -152,6 +152,58 @@ def stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
         unshared = (token_set(a) ^ token_set(b)) - CUE_TOKENS
         return all(map(is_number, unshared))
     return True
+
+
+def changed_object(text: str) -> str:
+    """What a change verb with an object and no result changes ("换了班主任", "升级了店里的收银系统", "把手机壳换成
+    了…"): the CJK noun after it or after 把 (after the last 的); empty when the verb states a new value ("换成了…",
+    "换了一辆…") or has no CJK object."""
+    folded = normalise(text)
+    moved = MOVED_OBJECT.search(folded)
+    if moved is not None and _CJK_RUN.fullmatch(moved.group(1)):
+        return moved.group(1).rpartition("的")[2]  # "把微信头像改成了…": 头像 changed
+    hit = _OBJECT_CHANGE.search(folded)
+    if hit is None:
+        return ""
+    return hit.group(1).rpartition("的")[2]
+
+
+_CJK_RUN = re.compile("[\u4e00-\u9fff的]+")
+
+
+# A change verb and its object; a result complement after the verb (成 到 为 用 回) states the value instead.
+_OBJECT_CHANGE = re.compile(r"(?:换了|换掉了|更换了|升级了|更新了|替换了)(?:新的?|掉)?"
+                            r"(?![成到为用回一两几个台副双辆部把张件只套款])([\u4e00-\u9fff][\u4e00-\u9fff的]{0,10})")
+
+
+def changes_another_object(a: str, b: str) -> bool:
+    """One text changes a thing by name that the other does not name ("网店开在淘宝" / "网店换了快递", "升级了收银系统"
+    / "升级了会员系统"): what changed is another thing than what the other says (issue 16.3)."""
+    return not (_names_object(changed_object(a), b) and _names_object(changed_object(b), a))
+
+
+def _names_object(found: str, other_text: str) -> bool:
+    """The other text names the changed object, its property and kind words aside: its last character (a Chinese
+    compound's head: 头像, 手机壳) and half of them."""
+    if not found:
+        return True
+    named = _OBJECT_PROPERTY_END.sub("", found.strip("".join(_OBJECT_FILLER_CHARS)))
+    named = "".join(c for c in named if c not in GENERIC_HEADS and c not in _OBJECT_FILLER_CHARS)
+    if len(named) < 2:
+        return True  # "把软件都调成…", "把车换成了…": only a kind of thing, which a value may name ("开一辆思域")
+    there = normalise(other_text)
+    return named[-1] in there and 2 * sum(c in there for c in named) >= len(named)
+
+
+# After a changed thing, the property changed names no other thing ("备份时间", "发版日"); around it, no content.
+_OBJECT_PROPERTY_END = re.compile("(?:时间|时段|日期|日子|时候|方式|地点|名字|颜色|型号|尺寸|价格|日|天)$")
+_OBJECT_FILLER_CHARS = frozenset("的了都全也还这那个些我他她它们自己")
+
+
+def _head_changed(changed: Frame, text: str) -> bool:
+    """What stands before the change verb is what changed, not where it happened ("在实验小学转到了三班")."""
+    order = changed.head_order
+    return not order or not re.search("(?<![现正还实存所])在" + re.escape(order), normalise(text))
 
 
 def _first_clause(text: str) -> str:
