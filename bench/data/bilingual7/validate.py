@@ -1,10 +1,12 @@
 """Check the seventh bilingual ranking set (issue 17) and print its counts and the newest-first baseline."""
+
 import datetime
 import json
 import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 MEMORY_FIELDS = {"id", "content", "createdAt", "sourceScope"}
@@ -17,18 +19,19 @@ LATIN = re.compile(r"[A-Za-z]")
 CHINA = datetime.timezone(datetime.timedelta(hours=8))
 
 
-def lang_of(text):
+def lang_of(text: str) -> str:
     has_cjk, has_latin = bool(CJK.search(text)), bool(LATIN.search(text))
     return "mixed" if has_cjk and has_latin else ("zh" if has_cjk else "en")
 
 
-def load(name):
+def load(name: str) -> list[dict[str, Any]]:
     with open(HERE / name, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def newest_ids(memories, budget):
-    chosen, used = set(), 0
+def newest_ids(memories: list[dict[str, Any]], budget: int) -> set[str]:
+    chosen: set[str] = set()
+    used = 0
     for memory in reversed(memories):
         size = len(memory["content"].encode("utf-8")) + 1
         if used + size > budget:
@@ -38,16 +41,16 @@ def newest_ids(memories, budget):
     return chosen
 
 
-def main():
-    problems = []
+def main() -> int:
+    problems: list[str] = []
     memories, questions = load("memories.jsonl"), load("questions.jsonl")
     ids = [memory.get("id") for memory in memories]
     if len(memories) != 1000:
         problems.append(f"{len(memories)} memories, want 1000")
     if len(set(ids)) != len(ids):
         problems.append("memory ids repeated")
-    last = None
-    contents = Counter()
+    last: int | None = None
+    contents: Counter[str] = Counter()
     for number, memory in enumerate(memories, 1):
         if set(memory) != MEMORY_FIELDS:
             problems.append(f"memory {memory.get('id')}: fields {sorted(memory)}")
@@ -66,7 +69,7 @@ def main():
         last = created
     problems += [f"content repeated: {text[:40]}" for text, count in contents.items() if count > 1]
     known = set(ids)
-    messages = Counter()
+    messages: Counter[str] = Counter()
     for number, question in enumerate(questions, 1):
         if set(question) != QUESTION_FIELDS:
             problems.append(f"question {question.get('id')}: fields {sorted(question)}")
@@ -99,8 +102,12 @@ def main():
     print("scopes: " + ", ".join(f"{scope} {count}" for scope, count in sorted(scopes.items())))
     print(f"span: {first:%Y-%m-%d} to {final:%Y-%m-%d} ({(final - first).days} days)")
     langs = Counter(question["lang"] for question in questions)
-    print(f"messages: {len(questions)}; " + ", ".join(
-        f"{lang} {langs[lang]} ({100 * langs[lang] / len(questions):.1f}%)" for lang in ("zh", "en", "mixed")))
+    print(
+        f"messages: {len(questions)}; "
+        + ", ".join(
+            f"{lang} {langs[lang]} ({100 * langs[lang] / len(questions):.1f}%)" for lang in ("zh", "en", "mixed")
+        )
+    )
     sizes = Counter(len(question["answers"]) for question in questions)
     print("answers per message: " + ", ".join(f"{size}: {count}" for size, count in sorted(sizes.items())))
     print("kind            total  zh  en  mixed")
@@ -111,8 +118,10 @@ def main():
     position = {memory_id: index for index, memory_id in enumerate(ids)}
     distinct = {answer for question in questions for answer in question["answers"]}
     quarters = Counter(position[answer] * 4 // len(ids) for answer in distinct)
-    print(f"distinct answer memories: {len(distinct)}; by quarter of the store: "
-          + ", ".join(str(quarters[q]) for q in range(4)))
+    print(
+        f"distinct answer memories: {len(distinct)}; by quarter of the store: "
+        + ", ".join(str(quarters[q]) for q in range(4))
+    )
     lengths = sorted(len(memory["content"].encode("utf-8")) for memory in memories if memory["id"] in distinct)
     others = sorted(len(memory["content"].encode("utf-8")) for memory in memories if memory["id"] not in distinct)
     print(f"median UTF-8 bytes: answers {lengths[len(lengths) // 2]}, other memories {others[len(others) // 2]}")
@@ -121,9 +130,11 @@ def main():
         newest = newest_ids(memories, budget)
         hits = [question for question in questions if set(question["answers"]) <= newest]
         by_lang = Counter(question["lang"] for question in hits)
-        print(f"  {budget // 1024} KB: {len(newest)} memories fit; hit {len(hits)}/{len(questions)} = "
-              f"{len(hits) / len(questions):.3f} (zh {by_lang['zh']}/{langs['zh']}, en {by_lang['en']}/{langs['en']}, "
-              f"mixed {by_lang['mixed']}/{langs['mixed']})")
+        print(
+            f"  {budget // 1024} KB: {len(newest)} memories fit; hit {len(hits)}/{len(questions)} = "
+            f"{len(hits) / len(questions):.3f} (zh {by_lang['zh']}/{langs['zh']}, en {by_lang['en']}/{langs['en']}, "
+            f"mixed {by_lang['mixed']}/{langs['mixed']})"
+        )
     return 0
 
 
