@@ -21,6 +21,7 @@ SETS = {
     "restatement/final7": ("pairs.jsonl",),
     "restatement/final8": ("pairs.jsonl",),
     "restatement/final9": ("pairs.jsonl",),
+    "restatement/final10": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
@@ -32,6 +33,7 @@ SETS = {
     "bilingual5": ("memories.jsonl", "questions.jsonl"),
     "bilingual6": ("memories.jsonl", "questions.jsonl"),
     "longconv5": ("memories.jsonl", "questions.jsonl"),
+    "bilingual7": ("memories.jsonl", "questions.jsonl"),
     "relevance2": ("memories.jsonl", "questions.jsonl"),
 }
 
