@@ -45,6 +45,9 @@ TWO_FACTS = [
     # a name that goes on is another name
     ("The user's colleague Ben lives in Hull", "Ben-Ari moved to Leeds"),
     ("用户的同事小周今年28岁", "小周子今年29岁"),
+    # two in-laws by name, one name by no common surname
+    ("用户的小姑子鲁欣然住在厦门", "用户的小姑子韩悦住在福州"),
+    ("用户的小姑子鲁欣然住在厦门", "用户的小姑子闵佳住在泉州"),
     # learning something in a class is no school attended
     ("用户在吉他课上学了横按，觉得很难", "用户在吉他课上学了推弦，觉得很难"),
     # the same number with a word replaced, another subject, or a count of something else
@@ -119,6 +122,9 @@ ONE_FACT = [
     ("The user's dentist appointment is on 3 March", "The user's dentist appointment was pushed back to 17 March"),
     ("The user's usual lunch is a falafel wrap", "The user's usual lunch has become a poke bowl"),
     ("用户的体检日期是六月五号", "用户的体检日期推迟到了六月十九号"),
+    # the same in-law, by name or not
+    ("用户的小姑子鲁欣然住在厦门", "用户的小姑子鲁欣然搬到了福州"),
+    ("用户的嫂子住在厦门", "用户的嫂子搬到了福州"),
     # one unit written two ways
     ("用户每月房租 2600 块", "用户每月房租 2600 元"),
     ("用户的儿子 5 岁", "用户的儿子 5 周岁"),

@@ -72,6 +72,7 @@ class Frame(NamedTuple):
     head_span: str = ""  # before the end of a head someone has ("the user's guitar amp"), else empty
     named_as: frozenset[str] = frozenset()  # "cousin=mateo": a person's name written after who they are
     kin: frozenset[str] = frozenset()  # the exact Chinese word of a relative English names less exactly ("表弟")
+    maybe_named: frozenset[str] = frozenset()  # "sister-in-law=高敏|住": CJK after who someone is, and what follows
 
 
 def _people_surfaces() -> dict[str, str]:
@@ -308,7 +309,8 @@ def frame(text: str) -> Frame:
                  head=head, subject_nouns=frozenset(_SUBJECT_NOUN.findall(folded[:value_from])),
                  new_value=_new_value(folded), user_after=_user_after(folded, people), head_order=head_order,
                  head_span=head_span, named_as=named_as,
-                 kin=frozenset(folded[start:end] for start, end, _ in people if folded[start:end] in _EXACT_KIN))
+                 kin=frozenset(folded[start:end] for start, end, _ in people if folded[start:end] in _EXACT_KIN),
+                 maybe_named=_maybe_named(folded, people, named_as))
 
 
 _EXACT_KIN = frozenset(EXACT_KIN.split())
@@ -334,6 +336,23 @@ def _named_as(raw: str, folded: str, people: list[tuple[int, int, str]]) -> froz
 
 
 _TITLES = frozenset("Dr Mr Mrs Ms Prof".split())
+
+
+def _maybe_named(folded: str, people: list[tuple[int, int, str]], named_as: frozenset[str]) -> frozenset[str]:
+    """Of the people with no name found after who they are, the two or three CJK characters standing there when a
+    verb or particle follows them ("用户的小姑子高敏住在…": 高敏, of no common surname), and that character."""
+    known = {written.partition("=")[0] for written in named_as}
+    found = set()
+    for _, end, person in people:
+        if person == "user" or person.startswith("pet-") or person in known:
+            continue
+        hit = _MAYBE_NAME.match(folded, end)
+        if hit is not None and not set(hit.group(1)) & _NAME_END:
+            found.add(f"{person}={hit.group(1)}|{hit.group(2)}")
+    return frozenset(found)
+
+
+_MAYBE_NAME = re.compile("([\u4e00-\u9fff]{2,3}?)([" + "".join(sorted(_NAME_END - set("，,。 "))) + "])")
 
 
 def states_value(cue: str, rest: str) -> bool:
@@ -655,12 +674,32 @@ def people_conflict(a: Frame, b: Frame) -> bool:
         named_a, named_b = dict(n.split("=", 1) for n in a.named_as), dict(n.split("=", 1) for n in b.named_as)
         if any(named_b.get(person, name) != name for person, name in named_a.items()):
             return True  # "the user's cousin Mateo" / "the user's cousin Lucia": two cousins
+    if _named_apart(a, b) or _named_apart(b, a):
+        return True  # "用户的小姑子马佳怡住在昆明" / "用户的小姑子韩琳住在上海": two of them, by name
     if a.kin and b.kin and a.kin != b.kin:
         return True  # "用户的表哥" / "用户的表弟": two cousins, though English calls both "cousin"
     shared = set(a.mentions) & set(b.mentions)
     if len(shared) < 2:
         return False
     return _first_order(a.mentions, shared) != _first_order(b.mentions, shared)
+
+
+def _named_apart(a: Frame, b: Frame) -> bool:
+    """`a` names a person after who they are and `b` puts other characters there: by a name it found (one of them
+    by a common surname), or by two such runs before one verb ("小姑子马佳怡住在" / "小姑子高敏住在")."""
+    if not a.maybe_named:
+        return False
+    guessed_a = dict(written.split("=", 1) for written in a.maybe_named)
+    named_b = dict(written.split("=", 1) for written in b.named_as)
+    guessed_b = dict(written.split("=", 1) for written in b.maybe_named)
+    for person, guess in guessed_a.items():
+        name, _, verb = guess.partition("|")
+        if person in named_b and named_b[person] != name:
+            return True
+        other, _, other_verb = guessed_b.get(person, "|").partition("|")
+        if other and other != name and other_verb == verb:
+            return True
+    return False
 
 
 def _first_order(mentions: tuple[str, ...], keep: set[str]) -> list[str]:
