@@ -48,6 +48,8 @@ TWO_FACTS = [
     # two in-laws by name, one name by no common surname
     ("用户的小姑子鲁欣然住在厦门", "用户的小姑子韩悦住在福州"),
     ("用户的小姑子鲁欣然住在厦门", "用户的小姑子闵佳住在泉州"),
+    # two values of one attribute both given up are two things
+    ("用户不骑车上班", "用户不开车上班"),
     # learning something in a class is no school attended
     ("用户在吉他课上学了横按，觉得很难", "用户在吉他课上学了推弦，觉得很难"),
     # the same number with a word replaced, another subject, or a count of something else

@@ -177,7 +177,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return True  # "Sofia is 34" / "Sofia turned 35 on Friday", "孙浩今年三十了" / "孙浩今年二十九岁"
     single = single_valued_update(frame_a, frame_b)
     if single is not None:
-        return single
+        # Two values both given up are two things ("不开车上班" / "不坐地铁上班"), as two kept are one replaced.
+        return single and not (frame_a.negated and frame_b.negated)
     if same_event(a, b):
         return True  # "去年去云南旅游了" / "去年去了一趟云南，在大理待了一周": one event, told with detail
     if (frame_a.changed or frame_b.changed) and changes_another_object(a, b):
