@@ -213,8 +213,9 @@ def chinese_name(text: str, start: int = 0) -> Optional[str]:
 
 
 MAX_FRAME_CHARS = 600
-"""A merge writes 200 characters at most; a hand-edited memory of megabytes is read as if cut here, since some
-attribute patterns scan a run of digits once per digit (a 10 000-digit memory took 12 s)."""
+"""A merge writes 200 characters at most; a hand-edited memory of megabytes is read, and compared for
+restatement, as if cut here, since some patterns scan a run of digits once per digit (a 10 000-digit memory took
+12 s a comparison)."""
 
 
 # Sized for a full store (1000 memories ≈ 1.6 MB counted) and the churn of new texts beside it.

@@ -16,6 +16,7 @@ from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
 from sidecar.rules.facts import (
+    MAX_FRAME_CHARS,
     Frame,
     attributes_conflict,
     frame,
@@ -53,11 +54,6 @@ __all__ = ["MIN_NEAR_WEIGHT", "MIN_SHARED_WEIGHT", "keys_of", "match_key", "may_
            "restates", "restates_sharing", "shared_weight", "upper_weight"]
 
 
-MAX_RULE_CHARS = 600
-"""A text is compared by its first this-many characters: a merge writes 200 at most, and a hand-edited memory of
-megabytes must cost what a memory costs (some patterns scan a run of digits once per digit)."""
-
-
 def restates(a: str, b: str) -> bool:
     """True when `b` says the same thing as `a` about the same subject, in other words or with a new value.
 
@@ -68,7 +64,7 @@ def restates(a: str, b: str) -> bool:
 
 def restates_sharing(a: str, b: str, weight: float) -> bool:
     """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
-    a, b = a[:MAX_RULE_CHARS], b[:MAX_RULE_CHARS]
+    a, b = a[:MAX_FRAME_CHARS], b[:MAX_FRAME_CHARS]  # as the frame reads them: a hand-edited memory may be huge
     (written_a, hints_a, key_a, written_key_a), (written_b, hints_b, key_b, written_key_b) = _read(a), _read(b)
     if key_a == key_b or not key_a or not key_b:
         return False
@@ -260,7 +256,7 @@ def may_replace(old: str, new: str) -> bool:
     attribute or head, another qualifier (home / work), another thing changed, a number of another measure, or
     the same attribute of another subject. The
     model's own merge decision (issue 16.6) is honoured only when this holds."""
-    old, new = old[:MAX_RULE_CHARS], new[:MAX_RULE_CHARS]
+    old, new = old[:MAX_FRAME_CHARS], new[:MAX_FRAME_CHARS]
     if ordinals_conflict(old, new):
         return False
     old, new = by_name_alone(canonical(old), canonical(new))

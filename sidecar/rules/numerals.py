@@ -148,11 +148,10 @@ def same_quantity(a: str, b: str) -> bool:
         return False
     if bool(_PLAN.search(a)) != bool(_PLAN.search(b)):
         return False  # "买了 2 台电脑" / "打算买 2 台电脑": a plan is no fact done
-    units_a, units_b = _units_anywhere(a), _units_anywhere(b)
-    for number in wanted:
-        if (not _agree(units_a.get(number, _BARE), units_b.get(number, _BARE))
-                and not (_priced(a, number) or _priced(b, number))):
-            return False  # "is 9" / "has 9 goldfish": a count of something else
+    [number] = wanted
+    if (not _agree(_units_anywhere(a).get(number, _BARE), _units_anywhere(b).get(number, _BARE))
+            and not (_priced(a, number) or _priced(b, number))):
+        return False  # "is 9" / "has 9 goldfish": a count of something else
     said_a, said_b = _said(_NUMBER_AND_UNIT.sub(" ", a)), _said(_NUMBER_AND_UNIT.sub(" ", b))
     if not said_a or not said_b:
         return False

@@ -223,13 +223,23 @@ def _names_object(found: str, other_text: str) -> bool:
 
 # After a changed thing, the property changed names no other thing ("备份时间", "发版日"); around it, no content.
 _OBJECT_PROPERTY_END = re.compile("(?:时间|时段|日期|日子|时候|方式|地点|名字|颜色|型号|尺寸|价格|日|天)$")
-_OBJECT_FILLER_CHARS = frozenset("的了都全也还这那个些我他她它们自己")
+_OBJECT_FILLER_CHARS = MOVED_FUNCTION_CHARS | frozenset("都全也还")
 
 
 def _head_changed(changed: Frame, text: str) -> bool:
     """What stands before the change verb is what changed, not where it happened ("在实验小学转到了三班")."""
     order = changed.head_order
-    return not order or not re.search("(?<![现正还实存所])在" + re.escape(order), normalise(text))
+    if not order:
+        return True
+    folded, at = normalise(text), -1
+    while (at := folded.find("在" + order, at + 1)) >= 0:
+        if folded[at - 1:at] not in _NOT_WHERE:
+            return False
+    return True
+
+
+# Before 在 these make a word of their own (现在, 正在, 实在), not "at".
+_NOT_WHERE = frozenset("现正还实存所")
 
 
 def _first_clause(text: str) -> str:
