@@ -146,11 +146,14 @@ def names_a_job(folded: str, start: int, end: int) -> bool:
     if folded[end:end + 1] == "的" or folded[start:end].endswith(("'s", "’s")):
         return False  # "是张伟的上司" names whose; "a manager's" is a possessor
     before = folded[max(0, start - 24):start]
-    if before.endswith("是") and _ENDS_THERE.match(folded, end):
-        return True  # "用户的妻子是老师": a copula and a people word that ends the statement give a job
+    if _COPULA_BEFORE.search(before) and _ENDS_THERE.match(folded, end):
+        # "用户的妻子是老师", "用户的职位是高级产品经理": a copula and a people word that ends the statement give a job
+        return True
     return "的" not in before[-5:] and _JOB_BEFORE.search(before) is not None
 
 
+# A copula, then words saying what kind ("高级产品", "小学音乐"), never whose ("是用户同事").
+_COPULA_BEFORE = re.compile(r"是(?:(?!用户|他|她|我|的)[\u4e00-\u9fff]){0,4}$")
 _ENDS_THERE = re.compile(r"\s*(?:了)?\s*(?:[,，。.;；!！]|$)")
 # A pet word inside a name is no pet ("搜狗", "天猫", "热狗", "熊猫").
 NOT_PETS = frozenset("搜天热熊")
@@ -341,7 +344,8 @@ TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
 # Capitalised first words that open a sentence without naming a person.
 NAME_STOPWORDS = frozenset(
     "the a an user users my our their his her its this that these those in on at for every each when after"
-    " before since last next project projects repo repository team it there here all most some".split()) | frozenset(
+    " before since last next project projects repo repository team it there here all most some from starting until"
+    " during as".split()) | frozenset(
     "january february march april may june july august september october november december monday tuesday"
     " wednesday thursday friday saturday sunday".split())  # when, never who
 # English verbs whose object is a person: "Ben thanks Carla" and "Carla thanks Ben" are two facts.

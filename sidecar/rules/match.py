@@ -34,6 +34,7 @@ from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
+from sidecar.rules.reversals import as_undone
 from sidecar.rules.retold import dated_apart, same_event
 from sidecar.rules.reworded import (
     REASON_SLOT,
@@ -77,6 +78,13 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     from_now = _LEADING_NOW.sub("", a, count=1), _LEADING_NOW.sub("", b, count=1)
     if from_now != (a, b) and all(from_now):
         return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
+    # Each of these reads the pair another way, and may find one fact where the words as written do not.
+    since = _LEADING_SINCE.sub("", a, count=1), _LEADING_SINCE.sub("", b, count=1)
+    if since != (a, b) and all(since) and restates(*since):
+        return True  # "From April, releases go out on Thursdays": since when is no subject
+    undone = as_undone(a, b)
+    if undone != (a, b) and restates(*undone):
+        return True  # "退订了腾讯视频" is "不再订阅腾讯视频": the negation rules compare the two
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -99,6 +107,15 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
 # A word saying a statement holds now, before its subject: the statement begins after it.
 _LEADING_NOW = re.compile(r"^\s*(?:these days|lately|nowadays|recently|currently|at the moment|right now|now|"
                           r"最近|现在|如今|目前|近来|这段时间|这阵子)(?:[,，]\s*|\s+|(?=用户))", re.IGNORECASE)
+# Since when a statement holds, before it: "From April, releases go out on …", "从下个月起，站会改到 …".
+_LEADING_SINCE = re.compile(
+    r"^\s*(?:(?:from|since|starting|as of|beginning)\s+(?:next |this |last |early |late |mid-?)?"
+    r"(?:week|month|year|term|spring|summer|autumn|fall|winter|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december|\d{4})(?:\s+\d{4})?|"
+    r"(?:从|自)?(?=[\d〇零一二两三四五六七八九十下明今上去这本])"
+    r"(?:(?:\d{4}|[〇零一二三四五六七八九]{4})\s*年)?(?:\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月份?)?"
+    r"(?:下个?月|下周|明年|今年|上个?月|去年|下学期|这学期|本月|这个月)?(?:开始|起))[,，]\s*",
+    re.IGNORECASE)
 # What a text may hold, read once: most texts hold none of these, and their checks are skipped.
 _HINT_NUMBER, _HINT_COPULA, _HINT_ROLE, _HINT_TELLING, _HINT_OLD_VALUE, _HINT_REPORT = 1, 2, 4, 8, 16, 32
 _HINT_ORDINAL, _HINT_EVENT = 64, 128
