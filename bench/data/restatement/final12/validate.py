@@ -109,7 +109,7 @@ def print_table(rows: list[dict[str, str]], counts: Counter[tuple[str, str, str]
     columns = [(lang, label) for lang in LANGS for label in LABELS]
     header = "".join(f"{lang + '/' + ('same' if label == 'same' else 'diff'):>12}" for lang, label in columns)
     print(f"{'shape':<16}{header}{'total':>8}")
-    for name in SHAPES + ["total"]:
+    for name in [*SHAPES, "total"]:
         if name == "total":
             cells = [sum(counts[(shape, lang, label)] for shape in SHAPES) for lang, label in columns]
         else:
