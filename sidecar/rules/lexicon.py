@@ -14,7 +14,7 @@ from sidecar.rules.tokens import normalise
 
 # Every group maps surface words (Chinese and English) to one concept. People: absent means the user.
 PEOPLE = {
-    "boss": "老板 上司 领导 主管 经理 boss manager supervisor",
+    "boss": "老板 上司 领导 主管 经理 组长 boss manager supervisor",
     "boss-wife": "老板娘",
     "colleague": "同事 colleague colleagues coworker coworkers co-worker teammate teammates",
     "friend": "朋友 好友 friend friends",
@@ -71,6 +71,19 @@ PEOPLE = {
     "classmate": "同学 classmate",
     "teacher": "老师 导师 teacher mentor advisor",
     "student": "学生 student students",
+    "close-friend": "闺蜜 发小 死党",
+    "son-in-law": "女婿 son-in-law",
+    "daughter-in-law": "儿媳 儿媳妇 daughter-in-law",
+    "grandson": "孙子 外孙 grandson grandsons",
+    "granddaughter": "孙女 外孙女 granddaughter granddaughters",
+    "grandchild": "孙辈 grandchild grandchildren grandkids",
+    "step-sibling": "继兄 继弟 继姐 继妹 stepbrother stepsister stepbrothers stepsisters",
+    "landlord": "房东 landlord landlady",
+    "tenant": "租客 房客 tenant tenants lodger",
+    "coach": "教练 私教",
+    "desk-mate": "同桌",
+    "schoolmate": "学长 学姐 学弟 学妹 师兄 师姐 师弟 师妹",
+    "business-partner": "合伙人 co-founder cofounder",
     "pet-cat": "猫 猫咪 cat cats",
     "pet-dog": "狗 狗狗 dog dogs",
 }

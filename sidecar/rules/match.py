@@ -34,8 +34,8 @@ from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
-from sidecar.rules.reversals import as_undone
 from sidecar.rules.retold import dated_apart, same_event
+from sidecar.rules.reversals import as_undone
 from sidecar.rules.reworded import (
     REASON_SLOT,
     one_number_apart,

@@ -14,7 +14,7 @@ from sidecar.rules.tokens import is_cjk, normalise, token_set
 
 # A possessive marker after a word: what follows is a thing that word's owner has.
 _POSSESSIVE = re.compile(r"(?<=\w)'s(?=\s)|(?<=[\u4e00-\u9fff])的(?=[\u4e00-\u9fff])")
-_OWNED_MAX_CHARS = 12
+_OWNED_MAX_CHARS = 20
 
 
 @memo(max_bytes=1 << 20)

@@ -14,7 +14,8 @@ _WHO = r"[^，。,.;；]{1,10}?"
 # patterns are tried first: "李雷收到了小王送的书" holds "送" too.
 _CONVERSES: tuple[tuple[str, str, str], ...] = (
     ("lend", r"借给|借了?" + _WHO + r"给|\b(?:lent|lends?|loaned|loans?)\b",
-     r"向" + _WHO + r"借|跟" + _WHO + r"借|找" + _WHO + r"借|借走了?|借了?" + _WHO + r"的|\bborrow(?:ed|s|ing)?\b|"
+     r"向" + _WHO + r"借|跟" + _WHO + r"借|找" + _WHO + r"借|借走了?|借了?(?!给)" + _WHO + r"的|"
+     r"\bborrow(?:ed|s|ing)?\b|"
      r"欠|\bowe[sd]?\b"),
     ("sell", r"卖给|卖了?" + _WHO + r"给|\bsold\b|\bsells?\b",
      r"买了?" + _WHO + r"的|从" + _WHO + r"(?:那里|那儿)?买|\bbought\b(?=.*\bfrom\b)"
@@ -24,7 +25,7 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
      r"租了?" + _WHO + r"的|向" + _WHO + r"租|\brent(?:ed|s)?\s+(?:\S+\s+){0,4}?from\b"),
     ("give", r"送给|送了|(?<![收])送(?!的)|给" + _WHO + r"(?:织|做|买|寄|带|画|写)了|\bgave\b|\bgives?\b",
      r"收到了?|\b(?:got|gets|received|receives)\b(?=.*\bfrom\b)"),
-    ("teach", r"(?<![宗请])教(?![室材程练授育会])|给" + _WHO + r"补习|\btaught\b|\bteach(?:es)?\b",
+    ("teach", r"(?<![宗请])教(?![室材程练授育会])|给" + _WHO + r"补习|\btaught\b|\bteach(?:es|ing)?\b",
      r"跟着?" + _WHO + r"(?:学|补习|会)|向" + _WHO + r"学|从" + _WHO + r"(?:那里|那儿)?学"
      r"|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"
      r"|\b(?:takes|took|taking|has|had|gets|got)\b(?=(?:\s+\S+){0,3}?\s+(?:lessons?|classes)\s+(?:with|from)\b)"),

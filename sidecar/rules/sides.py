@@ -42,6 +42,8 @@ _NOT_WORD = re.compile(r"[\W_]+")
 
 # Share of what stands before a verb in one text that must stand after it in the other.
 _SWAPPED_SHARE = 0.6
+# Characters that tell no one apart: particles and the copula.
+_FILLER = frozenset("的 了 在 所 是 都 也 就 the a an of".split())
 
 
 @memo(max_bytes=1 << 20)
@@ -72,6 +74,12 @@ def swapped_around_verb(a: str, b: str) -> bool:
                 and len(before_b & after_a) >= _SWAPPED_SHARE * len(before_b)
                 and not before_a & before_b):
             return True
+        # The user's and another's thing swapped across it, words both share aside: "the user's team reviews
+        # the payments team's PRs" / "the payments team reviews the user's team's PRs".
+        only_a, only_b = before_a - before_b - _FILLER, before_b - before_a - _FILLER
+        if (only_a and only_b and "usermark" in only_a | only_b and only_a <= after_b - after_a
+                and only_b <= after_a - after_b and after_a - only_b - _FILLER == after_b - only_a - _FILLER):
+            return True  # and the rest the same: "输给了老魏" / "赢了用户" are one game told from each side
     return False
 
 

@@ -58,6 +58,9 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     pair = Pair(old, new)
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
+    owned = _POSSESSED.search(normalise(new))
+    if owned is not None and token_set(owned.group(1) or owned.group(2)) - in_old:
+        return False  # "输入法是搜狗" / "用户的默认搜索引擎从搜狗换成了…": the user's other thing changed
     moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
     named_qualifiers = frames(replaced.what)
     if not chars(moved) <= chars(in_old) and not (moved and named_qualifiers and named_qualifiers <= frames(old)):
@@ -67,6 +70,10 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     # CJK weighed by the characters left (bigrams would count "做测试" twice over).
     left = len(chars(frozenset(rest - latin)) - chars(in_new))
     return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
+
+
+# What of the user's a change from one value to another is said of: "用户的默认搜索引擎从…", "the user's office …".
+_POSSESSED = re.compile(r"(?:用户|\buser)(?:的|['’]s)\s*([\u4e00-\u9fff]{1,8}?)\s*从|\buser['’]s\s+([a-z]+)\b")
 
 
 # What else the two texts may each say besides the values of a kind (one word: "for coding", "做代码检查").

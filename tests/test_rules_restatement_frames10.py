@@ -1,0 +1,108 @@
+"""Ninth pass of issue 16: an undoing verb as the doing verb given up, since when a statement holds, a pet's name,
+a job after a copula, the user's and another's thing swapped around a verb, a change of another thing the user
+has, more people words, passives with an object, and converse tellings (our own sentences)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from sidecar.rules.facts import frame
+from sidecar.rules.reversals import as_undone
+from sidecar.rules.sides import swapped_around_verb
+from sidecar.rules.wording import canonical
+from tests.helpers import restates_both_ways
+from tests.strategies import contents
+
+# Each pair must stay two facts.
+TWO_FACTS = [
+    # an undoing verb aimed at another thing
+    ("用户订阅了优酷会员", "用户退订了芒果TV会员"),
+    ("The user installed Signal.", "The user uninstalled Telegram."),
+    ("The user joined a running club.", "The user left the book club."),
+    ("用户参加了合唱团", "用户退出了摄影群"),
+    # the user's and another's thing swapped around one verb
+    ("The user's team audits the data team's dashboards.", "The data team audits the user's team's dashboards."),
+    ("用户所在的班级在拔河比赛中赢了隔壁班", "隔壁班在拔河比赛中赢了用户所在的班级"),
+    # a change from the old value said of another thing the user has
+    ("用户用的浏览器是火狐", "用户的默认邮箱从火狐换成了网易"),
+    ("The user lives in Exeter", "The user's studio moved from Exeter to Bath"),
+    # a possessor chain through a people word, and a bare number beside an attribute of the named one
+    ("用户妻子的裁缝姓钱", "用户妻子闺蜜的裁缝姓钱"),
+    ("用户的女儿在学钢琴", "用户的女婿在学钢琴"),
+    ("Rosalind is seventy-two", "Rosalind's flat number is 72"),
+    # a friend named after "is called" is a person: two friends
+    ("The user's neighbour is called Ivo", "The user's neighbour is called Pia"),
+]
+
+# Each pair is one fact, or the newer replaces the older.
+ONE_FACT = [
+    # an undoing verb undoes the doing the other text tells
+    ("用户订阅了优酷会员", "用户退订了优酷会员"),
+    ("The user bought a rowing machine.", "The user returned the rowing machine; it was too big."),
+    ("The user follows a pottery account.", "The user unfollowed the pottery account."),
+    ("The user joined a running club.", "The user left the running club in March."),
+    ("用户开通了自动续费", "用户关掉了自动续费"),
+    ("用户开始吃维生素D", "用户停了维生素D，体检说不缺"),
+    # since when it holds, before the statement
+    ("Marten's deploys go out at noon.", "From May, Marten's deploys go out at 3 pm."),
+    ("2025年9月起，用户的工位在八楼", "用户的工位搬到了十一楼"),
+    # a pet's name after "is called"
+    ("The user's tortoise is called Shelby.", "The user's tortoise is now called Dot."),
+    # a job after 是 and words of its kind
+    ("用户的职位是运营专员", "用户的职位是高级运营专员"),
+    # a passive with its object between the verb and "by"
+    ("The user owes Ottilie thirty pounds.", "Ottilie is owed thirty pounds by the user."),
+    ("The user owes their landlord a month of rent", "The landlord is still owed a month of rent by the user"),
+    # one loan or one lesson, told from each side
+    ("用户欠堂弟五百块钱", "堂弟借给用户的五百块钱，用户还没还"),
+    ("Ines is teaching the user to knit", "The user is learning to knit from Ines"),
+]
+
+
+@pytest.mark.parametrize(("old", "new"), TWO_FACTS)
+def test_look_alikes_stay_two_facts(old: str, new: str) -> None:
+    assert not restates_both_ways(old, new)
+
+
+@pytest.mark.parametrize(("old", "new"), ONE_FACT)
+def test_one_fact_told_another_way_merges(old: str, new: str) -> None:
+    assert restates_both_ways(old, new)
+
+
+def test_an_undoing_verb_is_rewritten_as_the_doing_verb_the_other_text_uses_given_up() -> None:
+    """Issue 16.4: only the undoing side changes, and only when the other text does what it undoes."""
+    assert as_undone("用户订阅了优酷会员", "用户退订了优酷会员") == ("用户订阅了优酷会员", "用户不再订阅了优酷会员")
+    assert as_undone("The user returned the kettle.", "The user bought a kettle.") == (
+        "The user no longer bought the kettle.", "The user bought a kettle.")
+    assert as_undone("用户退订了优酷会员", "用户退订了芒果TV会员") == ("用户退订了优酷会员", "用户退订了芒果TV会员")
+    assert as_undone("用户喜欢猫", "用户退订了优酷会员") == ("用户喜欢猫", "用户退订了优酷会员")
+    # "订" inside "退订" is no doing verb
+    assert as_undone("用户退订了优酷会员", "用户不再退订") == ("用户退订了优酷会员", "用户不再退订")
+
+
+def test_a_named_pet_or_thing_is_no_person_and_a_named_person_still_is() -> None:
+    assert "name:shelby" not in frame(canonical("The user's tortoise is called Shelby.")).people
+    assert "name:ivo" in frame(canonical("The user's neighbour is called Ivo")).mentions
+
+
+def test_a_job_after_a_copula_and_words_of_its_kind_is_no_person_and_whose_still_is() -> None:
+    assert not frame(canonical("用户的职位是高级产品经理")).people
+    assert frame(canonical("用户是张伟的上司")).people == frozenset({"boss", "name:张伟"})
+
+
+def test_the_users_and_anothers_thing_swapped_needs_the_rest_the_same() -> None:
+    """A game told from each side with converse verbs is one game, whoever is named first."""
+    assert swapped_around_verb("The user's team audits the data team's dashboards",
+                               "The data team audits the user's team's dashboards")
+    assert not swapped_around_verb("用户上周打羽毛球输给了老魏", "上周老魏打羽毛球赢了用户")
+    assert not swapped_around_verb("The user prefers tabs in Go files", "User writes Go files with tabs")
+
+
+@given(contents, contents)
+def test_reading_an_undoing_verb_never_raises_and_changes_at_most_one_side(a: str, b: str) -> None:
+    """Issue 16.4: drawn text of every kind (surrogates, combining marks, long runs)."""
+    undone_a, undone_b = as_undone(a, b)
+    assert undone_a == a or undone_b == b
+    assert as_undone(b, a) == (undone_b, undone_a)
+    assert as_undone(a, a) == (a, a)
