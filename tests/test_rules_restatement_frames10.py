@@ -33,6 +33,11 @@ TWO_FACTS = [
     ("Rosalind is seventy-two", "Rosalind's flat number is 72"),
     # a friend named after "is called" is a person: two friends
     ("The user's neighbour is called Ivo", "The user's neighbour is called Pia"),
+    # a part of the thing, or another thing inside the other's value, changed
+    ("用户的电脑是联想", "用户的电脑包换成了黑色的"),
+    ("用户家里用的是燃气灶", "用户家的燃气灶的旋钮换成了新的"),
+    # a negation of another thing after a clause of its own
+    ("用户对芒果过敏", "用户做了检测，其实对菠萝不过敏"),
 ]
 
 # Each pair is one fact, or the newer replaces the older.
@@ -57,6 +62,12 @@ ONE_FACT = [
     # one loan or one lesson, told from each side
     ("用户欠堂弟五百块钱", "堂弟借给用户的五百块钱，用户还没还"),
     ("Ines is teaching the user to knit", "The user is learning to knit from Ines"),
+    # a change of a thing the other text names whole where it says what the user has
+    ("用户家里用的是燃气灶", "用户家的燃气灶换成了电磁炉"),
+    ("用户骑的是凤凰自行车", "用户把凤凰自行车换成了捷安特"),
+    # a negation after a clause of its own, its subject left out; a "can" beside a "does not"
+    ("用户对芒果过敏", "用户去医院查了，其实对芒果不过敏"),
+    ("用户不吃榴莲", "用户现在能吃榴莲了"),
 ]
 
 

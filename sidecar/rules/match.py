@@ -47,7 +47,13 @@ from sidecar.rules.reworded import (
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
 from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
-from sidecar.rules.stated_changes import changes_another_object, kind_replaced, names_old_value, stated_change
+from sidecar.rules.stated_changes import (
+    changes_a_thing_named_whole,
+    changes_another_object,
+    kind_replaced,
+    names_old_value,
+    stated_change,
+)
 from sidecar.rules.tokens import is_cjk, match_key, token_set
 from sidecar.rules.wording import canonical
 
@@ -175,9 +181,10 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "在读《雪国》" / "在读《文城》": two works, whatever else is said of them
     if frame_a.negated != frame_b.negated:
         return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
-    if (attributes_conflict(frame_a, frame_b) or heads_conflict(frame_a, frame_b)
-            or frames_conflict(frames(a), frames(b))):
+    if attributes_conflict(frame_a, frame_b) or frames_conflict(frames(a), frames(b)):
         return False
+    if heads_conflict(frame_a, frame_b) and not changes_a_thing_named_whole(a, b, frame_a, frame_b):
+        return False  # "the phone's carrier" is not "its case"; but "用户家的热水器换成了…" changes "天然气热水器"
     if frame_a.past != frame_b.past:
         return False  # "worked at Google before" holds beside "works at Google"
     if unstated_noun(frame_a, b, frame_b) or unstated_noun(frame_b, a, frame_a):

@@ -54,7 +54,7 @@ def negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     said = token_set(positive.plain) - _STATE_TOKENS
     # Unless most of what the positive text says is in the negated one, no clause of it can negate it.
     mostly_in = 2 * len(said & token_set(negated)) >= len(said)
-    clauses = [c for c in _CLAUSE.split(negated) if c.strip()] if mostly_in else []
+    clauses = _clauses(negated) if mostly_in else []
     if len(clauses) >= 2 and any(same_statement(frame(clause), positive) for clause in clauses
                                  if frame(clause).negated):
         return True
@@ -64,9 +64,22 @@ def negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     denied = token_set(negated_frame.plain) - _STATE_TOKENS
     if not denied or 2 * len(denied & token_set(positive_text)) < len(denied):
         return False
-    clauses = [c for c in _CLAUSE.split(positive_text) if c.strip()]
+    clauses = _clauses(positive_text)
     return len(clauses) >= 2 and any(same_statement(negated_frame, frame(clause)) for clause in clauses
                                      if not frame(clause).negated)
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of a text; a later one without a subject has the first one's user ("用户做了皮试，其实对青霉素
+    不过敏": the second clause is still the user's)."""
+    clauses = [c.strip() for c in _CLAUSE.split(text) if c.strip()]
+    if not clauses or not clauses[0].startswith("用户"):
+        return clauses
+    return clauses[:1] + [c if _SUBJECT_START.match(c) else "用户" + c for c in clauses[1:]]
+
+
+# A clause that names who it is about first: a person, a name, or a thing someone has.
+_SUBJECT_START = re.compile(r"用户|[他她它]|[A-Za-z]")
 
 
 _HABIT = re.compile(r"正在|在(?=学|练|读|做|用|看|玩|写)|每天|每周|每晚|每月|每年|天天|晚上|早上|中午|下午|平时|平常|"
@@ -86,7 +99,8 @@ def _bare(plain: str) -> tuple[str, frozenset[str]]:
 
 # How firmly, how newly or how much a statement holds, on either side: no part of what it says.
 # Not 过 ("去过日本" is an experience, "不去日本了" a habit: both hold) and no number but a count of one serving.
-_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|再|都|要|也|就|还|了|着|学(?=会)|会(?=[\u4e00-\u9fff])|"
+_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|现在|如今|其实|确实|再|都|要|也|就|还|了|着|学(?=会)|"
+                     r"(?:会|能)(?=[\u4e00-\u9fff])|"
                      r"(?<![\d.])(?:1|[一两])\s*[杯只个瓶支根次碗份口]|"
                      r"\b(?:does|do|did|has|have|had|is|are|anymore|any more|again|at all|entirely|completely|a|an|one"
                      r")\b|['’]s\b", re.IGNORECASE)

@@ -138,6 +138,21 @@ def _value_after_cue(text: str, kind: str) -> bool:
     return bool(cues) and any(start >= cues[0] for start, _ in spans_of(text, kind))
 
 
+def changes_a_thing_named_whole(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
+    """One text changes a thing ("用户家的热水器换成了…") that the other names whole where it says what it has
+    ("用户家里用的是天然气热水器"): one thing, though each text is about another head."""
+    for changed, text, other_text in ((frame_a, a, b), (frame_b, b, a)):
+        if not (changed.changed and changed.new_value and changed.head_order and len(changed.head_order) >= 2):
+            continue
+        if not changed.head or changed.head - chars(frozenset({changed.head_order})):
+            continue  # no head, or a Latin word in it
+        if (part := _owned_part(text)) and not _names_part(part, other_text):
+            continue  # "把电动车的电瓶换成了…": a part of the thing changed
+        if _head_changed(changed, text) and changed.head_order in normalise(_first_clause(other_text)):
+            return True
+    return False
+
+
 def stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
     """A stated change of the attribute the other text holds (issue 16.3): what changed is named on both
     sides ("测试 … 测试框架换成了"), or both values end in the same kind of thing ("安卓手机" / "苹果手机").
