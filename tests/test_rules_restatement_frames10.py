@@ -38,6 +38,8 @@ TWO_FACTS = [
     ("用户家里用的是燃气灶", "用户家的燃气灶的旋钮换成了新的"),
     # a negation of another thing after a clause of its own
     ("用户对芒果过敏", "用户做了检测，其实对菠萝不过敏"),
+    ("The user works at a garden centre.", "The user quit smoking."),
+    ("用户在喝中药", "用户已经停了健身卡"),
 ]
 
 # Each pair is one fact, or the newer replaces the older.
@@ -68,6 +70,11 @@ ONE_FACT = [
     # a negation after a clause of its own, its subject left out; a "can" beside a "does not"
     ("用户对芒果过敏", "用户去医院查了，其实对芒果不过敏"),
     ("用户不吃榴莲", "用户现在能吃榴莲了"),
+    # leaving a job, stopping a habit: the undoing verb without the doing one
+    ("The user works at a garden centre.", "The user quit the garden centre and joined a bank."),
+    ("The user plays badminton on Fridays", "The user gave up badminton"),
+    ("用户在喝中药", "用户已经停了中药"),
+    ("用户戒了烟斗", "用户又开始抽烟斗了"),
 ]
 
 

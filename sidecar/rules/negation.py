@@ -99,7 +99,7 @@ def _bare(plain: str) -> tuple[str, frozenset[str]]:
 
 # How firmly, how newly or how much a statement holds, on either side: no part of what it says.
 # Not 过 ("去过日本" is an experience, "不去日本了" a habit: both hold) and no number but a count of one serving.
-_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|现在|如今|其实|确实|再|都|要|也|就|还|了|着|学(?=会)|"
+_STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|现在|如今|其实|确实|又|开始|再|都|要|也|就|还|了|着|学(?=会)|"
                      r"(?:会|能)(?=[\u4e00-\u9fff])|"
                      r"(?<![\d.])(?:1|[一两])\s*[杯只个瓶支根次碗份口]|"
                      r"\b(?:does|do|did|has|have|had|is|are|anymore|any more|again|at all|entirely|completely|a|an|one"

@@ -23,6 +23,7 @@ _ZH = (
     (r"绑定|绑了", r"解绑|解除绑定|解除了绑定"),
     (r"开始[\u4e00-\u9fff]", r"停了|停掉了|停止了"),
     (r"租了", r"退租|退了"),
+    (r"吃|喝|抽|(?<!费)用(?!户)", r"停了|停掉了|断了|戒了|戒掉了"),
 )
 _EN = (
     (r"subscribe[sd]? to|signed up (?:for|to)", r"unsubscribed from|cancell?ed(?: (?:the|their|her|his|its) "
@@ -33,6 +34,9 @@ _EN = (
     (r"bought|buys", r"returned|got rid of"),
     (r"enabled?|enables|turned on|switched on", r"disabled|turned off|switched off"),
     (r"adopted", r"rehomed"),
+    (r"works? (?:at|for)|worked (?:at|for)", r"left|quit"),
+    (r"takes|uses|drinks|eats|plays|reads|wears|attends|is learning|learns|studies|goes to",
+     r"stopped(?! \w+ing)|dropped|gave up(?! \w+ing)"),
 )
 _READ = tuple((re.compile(doing), re.compile(undoing), "不再") for doing, undoing in _ZH) + tuple(
     (re.compile(rf"\b(?:{doing})\b", re.IGNORECASE), re.compile(rf"\b(?:{undoing})\b", re.IGNORECASE), "no longer ")
