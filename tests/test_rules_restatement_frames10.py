@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
+from sidecar.rules.event_stages import planned_and_done
 from sidecar.rules.facts import frame
 from sidecar.rules.reversals import as_undone
 from sidecar.rules.sides import swapped_around_verb
@@ -40,6 +41,10 @@ TWO_FACTS = [
     ("用户对芒果过敏", "用户做了检测，其实对菠萝不过敏"),
     ("The user works at a garden centre.", "The user quit smoking."),
     ("用户在喝中药", "用户已经停了健身卡"),
+    # a plan beside an earlier occasion, or beside another event
+    ("用户打算下个月参加厦门的马拉松", "用户去年参加了厦门马拉松"),
+    ("用户在准备雅思考试", "用户托福考过了"),
+    ("The user is training for the Bristol 10K.", "The user finished the Bath Half in 2 hours."),
 ]
 
 # Each pair is one fact, or the newer replaces the older.
@@ -75,6 +80,10 @@ ONE_FACT = [
     ("The user plays badminton on Fridays", "The user gave up badminton"),
     ("用户在喝中药", "用户已经停了中药"),
     ("用户戒了烟斗", "用户又开始抽烟斗了"),
+    # an event planned, and what became of it
+    ("用户打算下个月参加厦门的马拉松", "用户因为感冒退出了厦门马拉松"),
+    ("用户在准备雅思考试", "用户雅思考过了，7分"),
+    ("The user is training for the Bristol 10K.", "The user finished the Bristol 10K in 52 minutes."),
 ]
 
 
@@ -124,3 +133,9 @@ def test_reading_an_undoing_verb_never_raises_and_changes_at_most_one_side(a: st
     assert undone_a == a or undone_b == b
     assert as_undone(b, a) == (undone_b, undone_a)
     assert as_undone(a, a) == (a, a)
+
+
+@given(contents, contents)
+def test_an_event_planned_and_done_is_symmetric_and_never_raises(a: str, b: str) -> None:
+    """Issue 16: drawn text of every kind."""
+    assert planned_and_done(a, b) == planned_and_done(b, a)

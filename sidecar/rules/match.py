@@ -12,6 +12,7 @@ import re
 from sidecar.rules.appositives import by_name_alone
 from sidecar.rules.changes import may_name_old_value
 from sidecar.rules.dates import dated_differently
+from sidecar.rules.event_stages import planned_and_done
 from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
@@ -179,6 +180,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False
     if "《" in a and "《" in b and _titles_differ(a, b, frame_a, frame_b):
         return False  # "在读《雪国》" / "在读《文城》": two works, whatever else is said of them
+    if planned_and_done(a, b):
+        return True  # "打算参加杭州半马" / "退出了杭州半马，没有参加": what became of the plan replaces it
     if frame_a.negated != frame_b.negated:
         return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
     if attributes_conflict(frame_a, frame_b) or frames_conflict(frames(a), frames(b)):

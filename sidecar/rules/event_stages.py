@@ -1,0 +1,45 @@
+"""An event planned beside what became of it ("打算参加杭州半马" / "退出了杭州半马"): one fact (issue 16)."""
+
+from __future__ import annotations
+
+import re
+
+from sidecar.rules.evidence import CUE_TOKENS, chars, plain_weight
+from sidecar.rules.tokens import is_cjk, normalise, token_set
+
+# Saying the event is still to come: a plan, a booking, preparing or training for it.
+_PLAN = re.compile(r"打算|计划|准备|要去|要做|要参加|报名了?|报了|预约了?|\bplans? to\b|\bplanning to\b|"
+                   r"\bis going to\b|\bis training for\b|\bis booked\b|\bbooked\b|\bis moving to\b|\bsigned up for\b|"
+                   r"\bwill\b")
+# Saying what became of it: done, passed, finished, withdrawn, cancelled or moved.
+_OUTCOME = re.compile(r"做完了?|考过了?|考上了?|过了|完成了?|结束了?|参加了|去了|跑完了?|退出了?|取消了?|推迟|改到|"
+                      r"延期|装修完|\bfinished\b|\bpassed\b|\bwent to\b|\bcompleted\b|\bcancell?ed\b|\bwithdrew\b|"
+                      r"\bpulled out of\b|\bmoved to\b|\bpushed back\b|\battended\b")
+# An outcome a year or more before: an earlier occasion, not what became of this plan.
+_EARLIER = re.compile(r"去年|前年|\blast year\b|\byears? ago\b|\bin (?:19|20)\d\d\b|(?:19|20)\d\d\s*年")
+# Who it is about, when, and how the stages are told: no part of which event it is.
+_NOT_THE_EVENT = frozenset(token_set("用户 user the a an his her their 下周 这周 周六 周日 下个月 明年 今年 月 日 号 "
+                                     "next new this week month year on in for to of at and was is has go") | CUE_TOKENS)
+# The outcome must hold this share of the event's CJK characters (a word may be shortened: "半程马拉松" / "半马").
+_EVENT_SHARE = 0.75
+_MIN_EVENT_WEIGHT = 1.2
+
+
+def planned_and_done(a: str, b: str) -> bool:
+    """One text plans or prepares an event and the other tells what became of it, naming the same event."""
+    for plan, outcome in ((a, b), (b, a)):
+        folded_plan, folded_outcome = normalise(plan), normalise(outcome)
+        if not _PLAN.search(folded_plan) or _PLAN.search(folded_outcome) or not _OUTCOME.search(folded_outcome):
+            continue
+        if _EARLIER.search(folded_outcome) and not _EARLIER.search(folded_plan):
+            continue  # "打算下周参加杭州半马" / "去年参加了杭州半马": two occasions
+        event = token_set(_OUTCOME.sub(" ", _PLAN.sub(" ", folded_plan))) - _NOT_THE_EVENT
+        event = frozenset(t for t in event if not t.isdigit())
+        told = token_set(folded_outcome)
+        latin = {t for t in event if not is_cjk(t[0])}
+        cjk = chars(frozenset(event - latin)) - chars(_NOT_THE_EVENT)
+        if sum(map(plain_weight, latin)) + 0.3 * len(cjk) < _MIN_EVENT_WEIGHT:
+            continue
+        if latin <= told and len(cjk & chars(told)) >= _EVENT_SHARE * len(cjk):
+            return True
+    return False
