@@ -45,6 +45,7 @@ TWO_FACTS = [
     ("用户打算下个月参加厦门的马拉松", "用户去年参加了厦门马拉松"),
     ("用户在准备雅思考试", "用户托福考过了"),
     ("The user is training for the Bristol 10K.", "The user finished the Bath Half in 2 hours."),
+    ("用户在台球比赛中输给了邻居老杜", "用户在台球比赛中赢了邻居老杜"),
 ]
 
 # Each pair is one fact, or the newer replaces the older.
@@ -84,6 +85,9 @@ ONE_FACT = [
     ("用户打算下个月参加厦门的马拉松", "用户因为感冒退出了厦门马拉松"),
     ("用户在准备雅思考试", "用户雅思考过了，7分"),
     ("The user is training for the Bristol 10K.", "The user finished the Bristol 10K in 52 minutes."),
+    # one game, and one meeting led, told from each side (由 names who acts)
+    ("用户在台球比赛中输给了邻居老杜", "邻居老杜在台球比赛中赢了用户"),
+    ("用户替 Marta 主持了周五的例会", "Marta 周五的例会由用户代为主持"),
 ]
 
 

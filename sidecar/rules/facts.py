@@ -409,7 +409,7 @@ _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\b
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
 _PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:(?:\w+ly|still|now|also|already)\s+)?"
                         r"\w+(?:ed|en)\s+"
-                        r"(?:(?:in|on|at|for|with)\s+\w+\s+|(?:[\w£$€.,-]+\s+){1,4}?)?by\s+|被")
+                        r"(?:(?:in|on|at|for|with)\s+\w+\s+|(?:[\w£$€.,-]+\s+){1,4}?)?by\s+|被|(?<![自理缘经])由(?![于此来])")
 
 
 # From one person word to the next, nothing but the first one's possessive: the second is the first's.

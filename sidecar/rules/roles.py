@@ -30,7 +30,7 @@ _CONVERSES: tuple[tuple[str, str, str], ...] = (
      r"|\b(?:learned|learnt|learns|learning)\b(?=.*\bfrom\b)"
      r"|\b(?:takes|took|taking|has|had|gets|got)\b(?=(?:\s+\S+){0,3}?\s+(?:lessons?|classes)\s+(?:with|from)\b)"),
     ("invite", r"邀请(?!函)|\binvit(?:ed|es)\b", r"收到了?(?=[^，。,.]*邀请)|\b(?:got|received) an invitation\b"),
-    ("beat", r"(?<![\u4e00-\u9fff])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b",
+    ("beat", r"(?<![输双共])赢了|打败了?|\b(?:beat|beats|defeated|defeats)\b",
      r"输给了?|\blos[te]s?\b(?=(?:\s+\S+){0,5}?\s+to\b)"),
     ("older", r"比" + _WHO + r"大|\bolder than\b", r"比" + _WHO + r"小|\byounger than\b"),
     ("earlier", r"比" + _WHO + r"早|\bearlier than\b", r"比" + _WHO + r"晚|\blater than\b"),
