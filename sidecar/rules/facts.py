@@ -175,8 +175,13 @@ _TIME = compile_fast(TIME_PATTERN)
 _FIRST_WORD = re.compile(r"([A-Z][a-z]+)('s|’s)?\b")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _ROLE_NAME = compile_fast(r"\b(?:" + "|".join(ROLE_VERBS.split()) + r")\s+([A-Z][a-z]+)\b")
-# "… rabbit is now called ": what is named is the word before the copula.
-_PASSIVE_NAMING = re.compile(r"([A-Za-z]+)\s+(?:is|are|was|were)\s+(?:now\s+|also\s+|still\s+)?(?:called|named)\s+$")
+# "… rabbit is now called ": what is named is the word before the copula; of these it is a pet or a thing.
+_PASSIVE_NAMING = re.compile(r"([A-Za-z]+)\s+(?:is|are|was|were)\s+(?:now\s+|also\s+|still\s+)?called\s+$")
+_NAMED_THINGS = frozenset(
+    "pet cat cats dog dogs kitten puppy rabbit bunny hamster guinea pig parrot budgie tortoise turtle fish goldfish"
+    " horse pony ferret chinchilla gecko lizard snake bird chicken hen goat cow whippet terrier spaniel labrador"
+    " retriever poodle corgi collie greyhound beagle dachshund husky car bike boat van band podcast blog channel"
+    " shop cafe café restaurant bakery business company startup project app plant garden house cottage".split())
 _POSSESSIVE_NAME = re.compile(r"\b([A-Z][a-z]+)(?:'s|’s)\s")
 # A Chinese given name ends before one of these (a verb, a particle, a number).
 _NAME_END = set("的是在喜爱养给送把向和跟与也都很去住买今明昨上下每被对说让叫有要会能想就还又不没已正刚从做当一二两三"
@@ -242,9 +247,8 @@ def frame(text: str) -> Frame:
             strong = True
     role_named = []
     for hit in _ROLE_NAME.finditer(raw):
-        naming = _PASSIVE_NAMING.search(raw, 0, hit.start(1))
-        if naming is not None and ((named := _person_or_none(naming.group(1).casefold())) is None
-                                   or named.startswith("pet-")):
+        naming = _PASSIVE_NAMING.search(raw, max(0, hit.start(1) - 40), hit.start(1))
+        if naming is not None and naming.group(1).casefold() in _NAMED_THINGS:
             continue  # "the user's rabbit is called Clover": the name of a pet or a thing, no person
         role_named.append((hit.start(1), "name:" + hit.group(1).casefold()))
     for hit in _NAME_AFTER.finditer(folded):

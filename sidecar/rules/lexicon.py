@@ -14,7 +14,7 @@ from sidecar.rules.tokens import normalise
 
 # Every group maps surface words (Chinese and English) to one concept. People: absent means the user.
 PEOPLE = {
-    "boss": "老板 上司 领导 主管 经理 组长 boss manager supervisor",
+    "boss": "老板 上司 领导 主管 经理 boss manager supervisor",
     "boss-wife": "老板娘",
     "colleague": "同事 colleague colleagues coworker coworkers co-worker teammate teammates",
     "friend": "朋友 好友 friend friends",
@@ -77,19 +77,21 @@ PEOPLE = {
     "grandson": "孙子 外孙 grandson grandsons",
     "granddaughter": "孙女 外孙女 granddaughter granddaughters",
     "grandchild": "孙辈 grandchild grandchildren grandkids",
-    "step-sibling": "继兄 继弟 继姐 继妹 stepbrother stepsister stepbrothers stepsisters",
+    "step-brother": "继兄 继弟 stepbrother stepbrothers",
+    "step-sister": "继姐 继妹 stepsister stepsisters",
     "landlord": "房东 landlord landlady",
     "tenant": "租客 房客 tenant tenants lodger",
-    "coach": "教练 私教",
+    "team-lead": "组长",
     "desk-mate": "同桌",
     "schoolmate": "学长 学姐 学弟 学妹 师兄 师姐 师弟 师妹",
     "business-partner": "合伙人 co-founder cofounder",
     "pet-cat": "猫 猫咪 cat cats",
     "pet-dog": "狗 狗狗 dog dogs",
 }
-# Chinese names these relatives more exactly than English ("cousin", "nephew"): two of them that differ are two
-# people, one beside the English word may be the same one.
-EXACT_KIN = "表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄儿 外甥 外甥儿 侄女 外甥女"
+# Chinese names these people more exactly than English ("cousin", "nephew", "grandson", "best friend", a senior
+# schoolmate): two of them that differ are two people, one beside the English word may be the same one.
+EXACT_KIN = ("表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 侄子 侄儿 外甥 外甥儿 侄女 外甥女 孙子 外孙 孙女 外孙女"
+             " 继兄 继弟 继姐 继妹 闺蜜 发小 死党 学长 学姐 学弟 学妹 师兄 师姐 师弟 师妹")
 # Qualifiers: a conflict only when both sides name one and they differ.
 QUALIFIERS = {
     "place": {"work": "工作 公司 办公 办公室 单位 work office company", "home": "家里 家用 家中 在家 回家 home house",
@@ -357,8 +359,7 @@ TIME_PATTERN = (r"开始|\bstart(?:s|ed|ing)?\b|\bbegan\b|"
 # Capitalised first words that open a sentence without naming a person.
 NAME_STOPWORDS = frozenset(
     "the a an user users my our their his her its this that these those in on at for every each when after"
-    " before since last next project projects repo repository team it there here all most some from starting until"
-    " during as".split()) | frozenset(
+    " before since last next project projects repo repository team it there here all most some".split()) | frozenset(
     "january february march april may june july august september october november december monday tuesday"
     " wednesday thursday friday saturday sunday".split())  # when, never who
 # English verbs whose object is a person: "Ben thanks Carla" and "Carla thanks Ben" are two facts.

@@ -36,7 +36,7 @@ from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_
 from sidecar.rules.recipients import swapped_roles
 from sidecar.rules.reported import as_told, may_report
 from sidecar.rules.retold import dated_apart, same_event
-from sidecar.rules.reversals import as_undone
+from sidecar.rules.reversals import undone_readings
 from sidecar.rules.reworded import (
     REASON_SLOT,
     one_number_apart,
@@ -51,6 +51,7 @@ from sidecar.rules.single_valued import bare_age_update, single_valued_update
 from sidecar.rules.stated_changes import (
     changes_a_thing_named_whole,
     changes_another_object,
+    keeps_the_value,
     kind_replaced,
     names_old_value,
     stated_change,
@@ -76,6 +77,11 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     (written_a, hints_a, key_a, written_key_a), (written_b, hints_b, key_b, written_key_b) = _read(a), _read(b)
     if key_a == key_b or not key_a or not key_b:
         return False
+    # "退订了腾讯视频" is "不再订阅腾讯视频": the negation rules compare the two, whatever the words share ("抽烟" /
+    # "戒了烟"). Each reading is a whole comparison again: only for texts of a memory's length.
+    short = len(a) <= _READ_AGAIN_CHARS and len(b) <= _READ_AGAIN_CHARS
+    if short and any(restates(*undone) for undone in undone_readings(a, b)):
+        return True
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
         return False
@@ -85,13 +91,10 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     from_now = _LEADING_NOW.sub("", a, count=1), _LEADING_NOW.sub("", b, count=1)
     if from_now != (a, b) and all(from_now):
         return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
-    # Each of these reads the pair another way, and may find one fact where the words as written do not.
+    # Read the pair another way: it may find one fact where the words as written do not.
     since = _LEADING_SINCE.sub("", a, count=1), _LEADING_SINCE.sub("", b, count=1)
-    if since != (a, b) and all(since) and restates(*since):
+    if short and since != (a, b) and all(since) and restates(*since):
         return True  # "From April, releases go out on Thursdays": since when is no subject
-    undone = as_undone(a, b)
-    if undone != (a, b) and restates(*undone):
-        return True  # "退订了腾讯视频" is "不再订阅腾讯视频": the negation rules compare the two
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
     if (hints_a | hints_b) & _HINT_REPORT:
@@ -111,6 +114,8 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
     return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
 
 
+# A merge writes 200 characters at most; a longer, hand-edited memory is compared as written only.
+_READ_AGAIN_CHARS = 240
 # A word saying a statement holds now, before its subject: the statement begins after it.
 _LEADING_NOW = re.compile(r"^\s*(?:these days|lately|nowadays|recently|currently|at the moment|right now|now|"
                           r"最近|现在|如今|目前|近来|这段时间|这阵子)(?:[,，]\s*|\s+|(?=用户))", re.IGNORECASE)
@@ -204,7 +209,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return single and not (frame_a.negated and frame_b.negated)
     if same_event(a, b):
         return True  # "去年去云南旅游了" / "去年去了一趟云南，在大理待了一周": one event, told with detail
-    if (frame_a.changed or frame_b.changed) and changes_another_object(a, b):
+    if (frame_a.changed or frame_b.changed) and (changes_another_object(a, b) or keeps_the_value(a, b)):
         return False  # "网店开在淘宝" / "网店换了快递": the courier changed, not the shop
     if (frame_a.changed or frame_b.changed) and kind_replaced(a, b, frame_a, frame_b):
         return True  # "用户的 shell 是 bash" / "用户改用 fish 了": one value of a kind replaced by another

@@ -72,12 +72,14 @@ def negates_in_a_clause(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
 def _clauses(text: str) -> list[str]:
     """The clauses of a text; a later one without a subject has the first one's user ("用户做了皮试，其实对青霉素
     不过敏": the second clause is still the user's)."""
-    clauses = [c.strip() for c in _CLAUSE.split(text) if c.strip()]
+    clauses = [c.strip() for c in _CLAUSE.split(text) if c.strip()][:_MAX_CLAUSES]
     if not clauses or not clauses[0].startswith("用户"):
         return clauses
     return clauses[:1] + [c if _SUBJECT_START.match(c) else "用户" + c for c in clauses[1:]]
 
 
+# A memory is a sentence or two: a hand-edited one of many clauses is read by its first ones, each compared once.
+_MAX_CLAUSES = 6
 # A clause that names who it is about first: a person, a name, or a thing someone has.
 _SUBJECT_START = re.compile(r"用户|[他她它]|[A-Za-z]")
 
@@ -100,8 +102,8 @@ def _bare(plain: str) -> tuple[str, frozenset[str]]:
 # How firmly, how newly or how much a statement holds, on either side: no part of what it says.
 # Not 过 ("去过日本" is an experience, "不去日本了" a habit: both hold) and no number but a count of one serving.
 _STANCE = re.compile(r"完全|彻底|根本|重新|最近|这两年|现在|如今|其实|确实|又|开始|再|都|要|也|就|还|了|着|学(?=会)|"
-                     r"(?:会|能)(?=[\u4e00-\u9fff])|"
-                     r"(?<![\d.])(?:1|[一两])\s*[杯只个瓶支根次碗份口]|"
+                     r"会(?=[\u4e00-\u9fff])|"
+                     r"(?<![\d.])(?:1|[一两])\s*[杯只个瓶支根次碗份口台间辆件套部把双]|"
                      r"\b(?:does|do|did|has|have|had|is|are|anymore|any more|again|at all|entirely|completely|a|an|one"
                      r")\b|['’]s\b", re.IGNORECASE)
 _PROGRESSIVE = re.compile(r"(?<=[\u4e00-\u9fff])在自?(?=[学练读做用看玩写])|(?<=[\u4e00-\u9fff])自(?=学)")

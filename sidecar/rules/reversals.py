@@ -21,8 +21,8 @@ _ZH = (
     (r"开通|办了", r"注销|关闭了|关掉了|停用了|退了"),
     (r"开启|打开|启用", r"关闭|关掉|关了|停用|禁用"),
     (r"绑定|绑了", r"解绑|解除绑定|解除了绑定"),
-    (r"开始[\u4e00-\u9fff]", r"停了|停掉了|停止了"),
-    (r"租了", r"退租|退了"),
+    (r"开始(?=[\u4e00-\u9fff])", r"停了|停掉了|停止了"),
+    (r"租(?=了)", r"退租|退了"),
     (r"吃|喝|抽|(?<!费)用(?!户)", r"停了|停掉了|断了|戒了|戒掉了"),
 )
 _EN = (
@@ -36,7 +36,7 @@ _EN = (
     (r"adopted", r"rehomed"),
     (r"works? (?:at|for)|worked (?:at|for)", r"left|quit"),
     (r"takes|uses|drinks|eats|plays|reads|wears|attends|is learning|learns|studies|goes to",
-     r"stopped(?! \w+ing)|dropped|gave up(?! \w+ing)"),
+     r"stopped(?! \w+ing| (?:at|by|in|off|for|over|to|outside)\b)|gave up(?! \w+ing)"),
 )
 _READ = tuple((re.compile(doing), re.compile(undoing), "不再") for doing, undoing in _ZH) + tuple(
     (re.compile(rf"\b(?:{doing})\b", re.IGNORECASE), re.compile(rf"\b(?:{undoing})\b", re.IGNORECASE), "no longer ")
@@ -65,23 +65,28 @@ def _verbs(text: str) -> tuple[_Verbs, ...]:
     return tuple(found)
 
 
-def as_undone(a: str, b: str) -> tuple[str, str]:
-    """`a` and `b`, with an undoing verb in one rewritten as "no longer" and the doing verb the other text uses
-    ("returned the air fryer" → "no longer bought the air fryer"); the pair itself when neither undoes what the
-    other does, or both do or both undo it."""
+def undone_readings(a: str, b: str) -> tuple[tuple[str, str], ...]:
+    """`a` and `b` read with an undoing verb in one rewritten as "no longer" and the doing verb the other text
+    uses ("returned the air fryer" → "no longer bought the air fryer"), one reading per verb pair found; none when
+    neither undoes what the other does, or both do or both undo it."""
     verbs_a, verbs_b = _verbs(a), _verbs(b)
     if not (verbs_a and verbs_b):
-        return a, b
+        return ()
+    found = []
     for mine in verbs_a:
         for theirs in verbs_b:
             if mine.entry != theirs.entry:
                 continue
             if mine.done and not mine.undone and theirs.undone and not theirs.done:
-                return a, _rewritten(b, theirs.undone, mine)
-            if theirs.done and not theirs.undone and mine.undone and not mine.done:
-                return _rewritten(a, mine.undone, theirs), b
-    return a, b
+                found.append((a, _rewritten(b, theirs.undone, mine)))
+            elif theirs.done and not theirs.undone and mine.undone and not mine.done:
+                found.append((_rewritten(a, mine.undone, theirs), b))
+    return tuple(dict.fromkeys(found))
 
 
 def _rewritten(text: str, undone: tuple[int, int], doing: _Verbs) -> str:
-    return text[:undone[0]] + _READ[doing.entry][2] + doing.done + text[undone[1]:]
+    said = _READ[doing.entry][2] + doing.done
+    rest = text[undone[1]:]
+    if said.endswith("了") and rest.startswith("了"):
+        rest = rest[1:]  # "退租了" read as "不再租了", not "不再租了了"
+    return text[:undone[0]] + said + rest

@@ -42,6 +42,8 @@ _NOT_WORD = re.compile(r"[\W_]+")
 
 # Share of what stands before a verb in one text that must stand after it in the other.
 _SWAPPED_SHARE = 0.6
+# A relation both sides hold alike ("shares an office with", "和…合租"): no one is swapped.
+_SYMMETRIC = re.compile(r"\bwith\b|[和跟与同]", re.IGNORECASE)
 # Characters that tell no one apart: particles and the copula.
 _FILLER = frozenset("的 了 在 所 是 都 也 就 the a an of".split())
 
@@ -62,6 +64,7 @@ def swapped_around_verb(a: str, b: str) -> bool:
         return False
     if is_passive(a) or is_passive(b) or told_both_ways(a, b) is not None:
         return False  # "Dana was hired by Chris", "rents a room from …": the order is read elsewhere
+    symmetric = bool(_SYMMETRIC.search(a) and _SYMMETRIC.search(b))
     for pivot in set(seq_a[1:-1]) & set(seq_b[1:-1]):
         if seq_a.count(pivot) != 1 or seq_b.count(pivot) != 1:
             continue
@@ -77,7 +80,7 @@ def swapped_around_verb(a: str, b: str) -> bool:
         # The user's and another's thing swapped across it, words both share aside: "the user's team reviews
         # the payments team's PRs" / "the payments team reviews the user's team's PRs".
         only_a, only_b = before_a - before_b - _FILLER, before_b - before_a - _FILLER
-        if (only_a and only_b and "usermark" in only_a | only_b and only_a <= after_b - after_a
+        if (only_a and only_b and "usermark" in only_a | only_b and not symmetric and only_a <= after_b - after_a
                 and only_b <= after_a - after_b and after_a - only_b - _FILLER == after_b - only_a - _FILLER):
             return True  # and the rest the same: "输给了老魏" / "赢了用户" are one game told from each side
     return False

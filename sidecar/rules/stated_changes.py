@@ -6,7 +6,16 @@ import re
 
 from sidecar.rules.changes import replaced_value
 from sidecar.rules.events import TIME_ANCHOR
-from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, Pair, chars, has_digit, is_number, plain_weight
+from sidecar.rules.evidence import (
+    CUE_TOKENS,
+    MIN_NEAR_WEIGHT,
+    USER_WORDS,
+    Pair,
+    chars,
+    has_digit,
+    is_number,
+    plain_weight,
+)
 from sidecar.rules.facts import (
     GENERIC_HEADS,
     Frame,
@@ -59,7 +68,7 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
     owned = _POSSESSED.search(normalise(new))
-    if owned is not None and token_set(owned.group(1) or owned.group(2)) - in_old:
+    if owned is not None and _another_thing(owned.group(1) or owned.group(2), old, in_old):
         return False  # "输入法是搜狗" / "用户的默认搜索引擎从搜狗换成了…": the user's other thing changed
     moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
     named_qualifiers = frames(replaced.what)
@@ -72,8 +81,26 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
 
 
-# What of the user's a change from one value to another is said of: "用户的默认搜索引擎从…", "the user's office …".
-_POSSESSED = re.compile(r"(?:用户|\buser)(?:的|['’]s)\s*([\u4e00-\u9fff]{1,8}?)\s*从|\buser['’]s\s+([a-z]+)\b")
+def _another_thing(possessed: str, old: str, in_old: frozenset[str]) -> bool:
+    """What the change is said of is not in the old text, nor the kind of its value ("uses Firefox" / "default
+    browser", "用的是 iPhone" / "手机"), nor a common attribute ("lives in …" / "home")."""
+    words = token_set(possessed) - in_old - _ATTRIBUTE_NOUNS
+    if not words:
+        return False
+    # A thing the old text names of its own is what its value belongs to ("家的宽带是电信的" / "手机号从电信…").
+    head = frame(old).head_order
+    if len(head) >= 2 and head not in possessed:
+        return True
+    return not any(names_kind(possessed, kind) for kind in kind_keys(old))
+
+
+# What of the user's a change from one value to another is said of: "用户的默认搜索引擎从…", "the user's office …";
+# in English the words up to the verb.
+_POSSESSED = re.compile(r"(?:用户|\buser)(?:的|['’]s)\s*([\u4e00-\u9fff]{1,8}?)\s*从|"
+                        r"\buser['’]s\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)\s+(?:[a-z]+ly\s+)?"
+                        r"(?:[a-z]+ed|went|was|has|got|is)\b")
+# Attributes of the user an English memory states with a verb, not the noun ("lives in" is the home).
+_ATTRIBUTE_NOUNS = token_set("home house flat apartment address place default main usual current new old primary daily")
 
 
 # What else the two texts may each say besides the values of a kind (one word: "for coding", "做代码检查").
@@ -148,9 +175,18 @@ def changes_a_thing_named_whole(a: str, b: str, frame_a: Frame, frame_b: Frame) 
             continue  # no head, or a Latin word in it
         if (part := _owned_part(text)) and not _names_part(part, other_text):
             continue  # "把电动车的电瓶换成了…": a part of the thing changed
-        if _head_changed(changed, text) and changed.head_order in normalise(_first_clause(other_text)):
+        there = normalise(_first_clause(other_text))
+        at = there.find(changed.head_order)
+        if at < 0 or not _head_changed(changed, text):
+            continue
+        # Whose or where it is must be said before it there too: "用户公司用的是…热水器" is not "用户家的热水器".
+        owner = _OWNER_FILLER.sub("", changed.head_span.replace(changed.head_order, ""))
+        if not owner or re.search("(?:^|用户的?)" + re.escape(owner), there[:at]):
             return True
     return False
+
+
+_OWNER_FILLER = re.compile(r"用户|[的把将\s]")
 
 
 def stated_change(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
@@ -205,6 +241,32 @@ _CJK_RUN = re.compile("[\u4e00-\u9fff的]+")
 # A change verb and its object; a result complement after the verb (成 到 为 用 回) states the value instead.
 _OBJECT_CHANGE = re.compile(r"(?:换了|换掉了|更换了|升级了|更新了|替换了)(?:新的?|掉)?"
                             r"(?![成到为用回一两几个台副双辆部把张件只套款])([\u4e00-\u9fff][\u4e00-\u9fff的]{0,10})")
+
+
+def keeps_the_value(a: str, b: str) -> bool:
+    """A text telling a change says the other's value stays: after "still" ("换了一部新手机，还是用移动的号" beside
+    "手机号是移动的"), or as the thing an English change verb works on ("switched the Skoda to winter tyres" beside
+    "drives a Skoda"): what changed is something else."""
+    for text, other in ((a, b), (b, a)):
+        folded = normalise(text)
+        theirs = token_set(USER_WORDS.sub(" ", other)) - CUE_TOKENS
+        # Only when all the other says is still said: "跳槽到了 Lazada，还是做运营" changes "在 Shopee 做运营".
+        if chars(theirs) <= chars(token_set(folded)) and any(
+                Pair(text, other).total(token_set(folded[kept.end():kept.end() + _KEPT_REACH]) & theirs) >= 0.6
+                for kept in _KEPT.finditer(folded)):
+            return True
+        for worked_on in _WORKED_ON.finditer(text):
+            name = worked_on.group(1).casefold()
+            if name in theirs and not normalise(other).startswith(name):
+                return True  # a name the other text begins with is whose fact it is ("Lantern uses npm")
+    return False
+
+
+_KEPT = re.compile(r"还是|仍然|依然|照样|\bstill\b|\bkept\b|\bkeeps\b")
+_KEPT_REACH = 12
+# An English change verb working on a named thing and giving it something new ("switched the Skoda to …").
+_WORKED_ON = re.compile(r"\b(?:switched|changed|moved|set|put|converted|turned)\s+(?:the|his|her|their|its)\s+"
+                        r"([A-Z][\w-]*)\s+(?:to|onto|over to|into)\b")
 
 
 def changes_another_object(a: str, b: str) -> bool:
