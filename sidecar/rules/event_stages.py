@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from sidecar.rules.evidence import CUE_TOKENS, chars, plain_weight
+from sidecar.rules.memo import memo
 from sidecar.rules.tokens import is_cjk, normalise, token_set
 
 # Saying the event is still to come: a plan, a booking, preparing or training for it.
@@ -25,21 +27,39 @@ _EVENT_SHARE = 0.75
 _MIN_EVENT_WEIGHT = 1.2
 
 
+class _Stage(NamedTuple):
+    plan: bool
+    outcome: bool
+    earlier: bool
+    event: frozenset[str]  # a plan's words naming the event
+    told: frozenset[str]  # every token
+
+
+_NO_STAGE = _Stage(False, False, False, frozenset(), frozenset())
+
+
+@memo(max_bytes=1 << 20)
+def _stage(text: str) -> _Stage:
+    folded = normalise(text)
+    plan, outcome = _PLAN.search(folded) is not None, _OUTCOME.search(folded) is not None
+    if not (plan or outcome):
+        return _NO_STAGE  # most texts: two searches
+    event = frozenset(t for t in token_set(_OUTCOME.sub(" ", _PLAN.sub(" ", folded))) - _NOT_THE_EVENT
+                      if not t.isdigit()) if plan else frozenset()
+    return _Stage(plan, outcome, _EARLIER.search(folded) is not None, event, token_set(folded))
+
+
 def planned_and_done(a: str, b: str) -> bool:
     """One text plans or prepares an event and the other tells what became of it, naming the same event."""
-    for plan, outcome in ((a, b), (b, a)):
-        folded_plan, folded_outcome = normalise(plan), normalise(outcome)
-        if not _PLAN.search(folded_plan) or _PLAN.search(folded_outcome) or not _OUTCOME.search(folded_outcome):
+    for plan, outcome in ((_stage(a), _stage(b)), (_stage(b), _stage(a))):
+        if not plan.plan or outcome.plan or not outcome.outcome:
             continue
-        if _EARLIER.search(folded_outcome) and not _EARLIER.search(folded_plan):
+        if outcome.earlier and not plan.earlier:
             continue  # "打算下周参加杭州半马" / "去年参加了杭州半马": two occasions
-        event = token_set(_OUTCOME.sub(" ", _PLAN.sub(" ", folded_plan))) - _NOT_THE_EVENT
-        event = frozenset(t for t in event if not t.isdigit())
-        told = token_set(folded_outcome)
-        latin = {t for t in event if not is_cjk(t[0])}
-        cjk = chars(frozenset(event - latin)) - chars(_NOT_THE_EVENT)
+        latin = {t for t in plan.event if not is_cjk(t[0])}
+        cjk = chars(frozenset(plan.event - latin)) - chars(_NOT_THE_EVENT)
         if sum(map(plain_weight, latin)) + 0.3 * len(cjk) < _MIN_EVENT_WEIGHT:
             continue
-        if latin <= told and len(cjk & chars(told)) >= _EVENT_SHARE * len(cjk):
+        if latin <= outcome.told and len(cjk & chars(outcome.told)) >= _EVENT_SHARE * len(cjk):
             return True
     return False
