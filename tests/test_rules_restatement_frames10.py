@@ -12,7 +12,7 @@ from sidecar.rules.facts import frame
 from sidecar.rules.reversals import undone_readings
 from sidecar.rules.sides import swapped_around_verb
 from sidecar.rules.stated_changes import keeps_the_value
-from sidecar.rules.wording import canonical
+from sidecar.rules.wording import canonical, chinese_value
 from tests.helpers import restates_both_ways
 from tests.strategies import contents
 
@@ -141,6 +141,14 @@ def test_a_change_keeps_the_other_texts_value_only_when_it_still_says_all_of_it(
     assert keeps_the_value("The user drives a Mini.", "The user switched the Mini to all-season tyres.")
     assert not keeps_the_value("用户在京东做运营", "用户跳槽到了拼多多，还是做运营")
     assert not keeps_the_value("Marten uses npm", "The team switched Marten to pnpm")
+
+
+@pytest.mark.parametrize(("numeral", "value"), [
+    ("两千三", 2300), ("两万五", 25000), ("一百二", 120), ("一万二", 12000), ("两千零五", 2005), ("三万二千", 32000),
+    ("十二", 12), ("三百五十", 350), ("六万", 60000)])
+def test_a_chinese_numeral_said_the_short_way_counts_the_next_power_down(numeral: str, value: int) -> None:
+    """Issue 16.2: "两千三" is 2300, not 2003; with its 零, "两千零五" is 2005."""
+    assert chinese_value(numeral) == value
 
 
 def test_a_named_pet_or_thing_is_no_person_and_a_named_person_still_is() -> None:

@@ -51,7 +51,7 @@ def chinese_value(numeral: str) -> float | None:
         return 0.5
     if len(numeral) == 4 and all(c in _DIGITS and c != "两" for c in numeral):
         return float("".join(str(_DIGITS[c]) for c in numeral))
-    total, section, digit = 0, 0, None
+    total, section, digit, power, last = 0, 0, None, 0, None
     for char in numeral:
         if char in _DIGITS:
             if digit is not None and digit != 0:
@@ -59,12 +59,20 @@ def chinese_value(numeral: str) -> float | None:
             digit = _DIGITS[char]
         elif char in _POWERS:
             section += (1 if digit is None else digit) * _POWERS[char]
-            digit = None
+            digit, power = None, _POWERS[char]
         elif char == "万":
             total += (section + (digit or 0)) * 10000
-            section, digit = 0, None
+            section, digit, power = 0, None, 10000
         else:
             return None
+        if char in _DIGITS and char not in "零〇":
+            # A last digit right after a power counts the next power down: "两千三" is 2300, "两万五" 25000,
+            # "一百二" 120 ("两千零五", with its 零, is 2005).
+            last = digit
+        else:
+            last = None
+    if digit is not None and last is not None and power >= 100 and numeral[-2] in "百千万":
+        return float(total + section + digit * power // 10)
     return float(total + section + (digit or 0))
 
 
@@ -74,7 +82,9 @@ def _number(value: float) -> str:
 
 def _replace_chinese(match: re.Match[str]) -> str:
     ordinal, numeral, unit, half = match.group(1), match.group(2), match.group(3), match.group(4)
-    if not ordinal and (not unit or numeral + unit == "十分"):  # "十分" is "very"
+    if not ordinal and not unit and len(numeral) >= 2 and ("千" in numeral or "万" in numeral):
+        unit = ""  # "两千三", "两万五": a sum of money or a count too large to be a word
+    elif not ordinal and (not unit or numeral + unit == "十分"):  # "十分" is "very"
         return match.group()
     if unit and half:
         unit = unit[:-1]
