@@ -53,6 +53,11 @@ TWO_FACTS = [
     ("The user plays the cello", "The user dropped the cello and cracked it"),
     ("用户单位用的是燃气灶", "用户家的燃气灶换成了电磁炉"),
     ("用户能喝咖啡", "用户不喝咖啡"),
+    # two projects named in quotes, whatever changed; one more occasion; people words for in-laws' family and carers
+    ("项目“竹笛”用 pip 管理依赖", "项目“风铃”的依赖管理改成了 Poetry"),
+    ("The user is flying Leeds to Oslo on 4 March", "The user flew Leeds to Oslo in March 2024 as well"),
+    ("用户哥哥的车险在平安", "用户哥哥娘家的车险在人保"),
+    ("The user's grandfather's pension is with Aviva", "The user's grandfather's carer has her pension with Aviva"),
     ("用户的耳机是索尼的", "用户换了一副新耳机，还是索尼的"),
     # a plan beside an earlier occasion, or beside another event
     ("用户打算下个月参加厦门的马拉松", "用户去年参加了厦门马拉松"),

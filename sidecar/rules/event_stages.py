@@ -17,8 +17,9 @@ _PLAN = re.compile(r"打算|计划|准备|要去|要做|要参加|报名了?|报
 _OUTCOME = re.compile(r"做完了?|考过了?|考上了?|过了|完成了?|结束了?|参加了|去了|跑完了?|退出了?|取消了?|推迟|改到|"
                       r"延期|装修完|\bfinished\b|\bpassed\b|\bwent to\b|\bcompleted\b|\bcancell?ed\b|\bwithdrew\b|"
                       r"\bpulled out of\b|\bmoved to\b|\bpushed back\b|\battended\b")
-# An outcome a year or more before: an earlier occasion, not what became of this plan.
-_EARLIER = re.compile(r"去年|前年|\blast year\b|\byears? ago\b|\bin (?:19|20)\d\d\b|(?:19|20)\d\d\s*年")
+# An outcome a year or more before, or told as one more time: an earlier occasion, not what became of this plan.
+_EARLIER = re.compile(r"去年|前年|又一次|再一次|\blast year\b|\byears? ago\b|\b(?:as well|again|once more)\b|"
+                      r"\b(?:in|of) (?:[a-z]+ )?(?:19|20)\d\d\b|(?:19|20)\d\d\s*年")
 # Who it is about, when, and how the stages are told: no part of which event it is.
 _NOT_THE_EVENT = frozenset(token_set("用户 user the a an his her their 下周 这周 周六 周日 下个月 明年 今年 月 日 号 "
                                      "next new this week month year on in for to of at and was is has go") | CUE_TOKENS)

@@ -80,6 +80,8 @@ PEOPLE = {
     "step-brother": "继兄 继弟 stepbrother stepbrothers",
     "step-sister": "继姐 继妹 stepsister stepsisters",
     "landlord": "房东 landlord landlady",
+    "in-laws-family": "婆家 娘家",
+    "carer": "护工 保姆 carer carers caregiver nanny babysitter",
     "tenant": "租客 房客 tenant tenants lodger",
     "team-lead": "组长",
     "desk-mate": "同桌",

@@ -185,6 +185,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False
     if "《" in a and "《" in b and _titles_differ(a, b, frame_a, frame_b):
         return False  # "在读《雪国》" / "在读《文城》": two works, whatever else is said of them
+    if _named_apart_by_quotes(a, b):
+        return False  # "项目“榫卯”用 Poetry" / "项目“蒲公英”的依赖管理改成了 uv": two projects, whatever changed
     if planned_and_done(a, b):
         return True  # "打算参加杭州半马" / "退出了杭州半马，没有参加": what became of the plan replaces it
     if frame_a.negated != frame_b.negated:
@@ -223,6 +225,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     anchors_a = time_anchors(a)
     if anchors_a and (anchors_b := time_anchors(b)) and not anchors_a & anchors_b:
         return False  # "周四的课上练了…" / "昨天的课上练了…": two occasions, whatever the words share
+    if bool(_ONE_MORE_TIME.search(a)) != bool(_ONE_MORE_TIME.search(b)):
+        return False  # "is flying to Toronto on 9 February" / "flew to Toronto in February 2025 as well"
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
     if reworded(*(one_number_apart(a, b) if hints_a & hints_b & _HINT_NUMBER else (a, b)), new_value=new_value):
@@ -263,6 +267,18 @@ def _titles_differ(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
 
 
 _TITLE = re.compile(r"《([^》]+)》")
+
+
+def _named_apart_by_quotes(a: str, b: str) -> bool:
+    """Each text begins with a thing named in quotes ("项目“榫卯”…", "开源项目「纸鸢」…") and the names differ."""
+    mine, theirs = _QUOTED_SUBJECT.match(a), _QUOTED_SUBJECT.match(b)
+    return mine is not None and theirs is not None and mine.group(1).casefold() != theirs.group(1).casefold()
+
+
+# One more time, told of an event: another occasion than the one the other text tells.
+_ONE_MORE_TIME = re.compile(r"\b(?:as well|once more|once again|another time)\b|又一次|再一次", re.IGNORECASE)
+# A name in quotes near the start: what the memory is about.
+_QUOTED_SUBJECT = re.compile(r"(?:(?!叫|是|为|成|\bis\b|called|named)[^“「\"]){0,12}[“「\"]([^”」\"]{1,30})[”」\"]")
 
 
 def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:
