@@ -22,6 +22,8 @@ SETS = {
     "restatement/final8": ("pairs.jsonl",),
     "restatement/final9": ("pairs.jsonl",),
     "restatement/final10": ("pairs.jsonl",),
+    "restatement/final11": ("pairs.jsonl",),
+    "restatement/final12": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
