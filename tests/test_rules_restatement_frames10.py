@@ -114,6 +114,13 @@ ONE_FACT = [
     # one game, and one meeting led, told from each side (由 names who acts)
     ("用户在台球比赛中输给了邻居老杜", "邻居老杜在台球比赛中赢了用户"),
     ("用户替 Marta 主持了周五的例会", "Marta 周五的例会由用户代为主持"),
+    # one project named in quotes on both sides; a name in quotes that is the value
+    ("项目“竹笛”用 pip 管理依赖", "项目“竹笛”的依赖管理改成了 Poetry"),
+    ("用户的微信名叫“青柠”", "用户把微信名改成了“夏至”"),
+    # a number said the short way, its last digit counting the next power down
+    ("用户的房租每月三千八", "用户的房租是每月3800元"),
+    # an age told again with "now" after it
+    ("The user's hamster is two", "The user's hamster is three now"),
 ]
 
 

@@ -256,7 +256,7 @@ JOB_NOUNS_EN = (r"(?:doctor|nurse|engineer|developer|programmer|designer|archite
 # it ("lives in" / "moved to", "在…工作" / "跳槽", "开一辆" / "把车换成了").
 ATTRIBUTES: tuple[tuple[str, str, bool], ...] = (
     ("age", r"\d+(?:\.\d+)?\s*(?:周岁|岁|years? old|months? old|-year-old)|年龄|年纪|\bage\b|"
-            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)|(?<=\bis )\d+(?=\s*[.!]?\s*$)", False),
+            r"\bturn(?:s|ed|ing)?\s+(?=\d+\b)|(?<=\bis )\d+(?=(?:\s+(?:now|already))?\s*[.!]?\s*$)", False),
     ("relationship", r"单身|谈恋爱|恋爱中|已婚|未婚|离婚|离异|订婚|结婚(?!纪念|周年|\s*\d+\s*周年)|"
                      r"\b(?:single|married|engaged|divorced|separated|widowed)\b|\bin a relationship\b", False),
     ("name", r"改名叫|改名为|改名|更名为|更名|"
