@@ -11,7 +11,7 @@ import re
 
 from sidecar.rules.appositives import by_name_alone
 from sidecar.rules.changes import may_name_old_value
-from sidecar.rules.dates import dated_differently
+from sidecar.rules.dates import dated_differently, dates_of
 from sidecar.rules.event_stages import planned_and_done
 from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
@@ -71,16 +71,18 @@ def restates(a: str, b: str) -> bool:
     return restates_sharing(a, b, shared_weight(a, b))
 
 
-def restates_sharing(a: str, b: str, weight: float) -> bool:
-    """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it)."""
+def restates_sharing(a: str, b: str, weight: float, read_again: bool = True) -> bool:
+    """`restates(a, b)` when the caller already has `shared_weight(a, b)` (the merge ranks by it). A pair read
+    another way (`read_again`) is not read another way again: each reading holds the other undoing verbs, and
+    reading those too would branch at every level."""
     a, b = a[:MAX_FRAME_CHARS], b[:MAX_FRAME_CHARS]  # as the frame reads them: a hand-edited memory may be huge
     (written_a, hints_a, key_a, written_key_a), (written_b, hints_b, key_b, written_key_b) = _read(a), _read(b)
     if key_a == key_b or not key_a or not key_b:
         return False
     # "退订了腾讯视频" is "不再订阅腾讯视频": the negation rules compare the two, whatever the words share ("抽烟" /
     # "戒了烟"). Each reading is a whole comparison again: only for texts of a memory's length.
-    short = len(a) <= _READ_AGAIN_CHARS and len(b) <= _READ_AGAIN_CHARS
-    if short and any(restates(*undone) for undone in undone_readings(a, b)):
+    short = read_again and len(a) <= _READ_AGAIN_CHARS and len(b) <= _READ_AGAIN_CHARS
+    if short and any(_read_again(*undone) for undone in undone_readings(a, b)):
         return True
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
@@ -93,7 +95,7 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
         return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
     # Read the pair another way: it may find one fact where the words as written do not.
     since = _LEADING_SINCE.sub("", a, count=1), _LEADING_SINCE.sub("", b, count=1)
-    if short and since != (a, b) and all(since) and restates(*since):
+    if short and since != (a, b) and all(since) and _read_again(*since):
         return True  # "From April, releases go out on Thursdays": since when is no subject
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared
@@ -112,6 +114,10 @@ def restates_sharing(a: str, b: str, weight: float) -> bool:
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
     return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
+
+
+def _read_again(a: str, b: str) -> bool:
+    return restates_sharing(a, b, shared_weight(a, b), read_again=False)
 
 
 # A merge writes 200 characters at most; a longer, hand-edited memory is compared as written only.
@@ -225,7 +231,7 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     anchors_a = time_anchors(a)
     if anchors_a and (anchors_b := time_anchors(b)) and not anchors_a & anchors_b:
         return False  # "周四的课上练了…" / "昨天的课上练了…": two occasions, whatever the words share
-    if bool(_ONE_MORE_TIME.search(a)) != bool(_ONE_MORE_TIME.search(b)):
+    if bool(_ONE_MORE_TIME.search(a)) != bool(_ONE_MORE_TIME.search(b)) and any(dates_of(a)) and any(dates_of(b)):
         return False  # "is flying to Toronto on 9 February" / "flew to Toronto in February 2025 as well"
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
@@ -278,7 +284,8 @@ def _named_apart_by_quotes(a: str, b: str) -> bool:
 # One more time, told of an event: another occasion than the one the other text tells.
 _ONE_MORE_TIME = re.compile(r"\b(?:as well|once more|once again|another time)\b|又一次|再一次", re.IGNORECASE)
 # A name in quotes near the start: what the memory is about.
-_QUOTED_SUBJECT = re.compile(r"(?:(?!叫|是|为|成|\bis\b|called|named)[^“「\"]){0,12}[“「\"]([^”」\"]{1,30})[”」\"]")
+_QUOTED_SUBJECT = re.compile(r"(?:(?!叫|是|为|成|名|号|\bis\b|called|named)[^“「\"]){0,12}"
+                             r"[“「\"]([^”」\"]{1,30})[”」\"]")
 
 
 def _only_the_attribute_differs(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool:

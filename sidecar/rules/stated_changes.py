@@ -257,15 +257,19 @@ def keeps_the_value(a: str, b: str) -> bool:
             return True
         for worked_on in _WORKED_ON.finditer(text):
             name = worked_on.group(1).casefold()
-            if name in theirs and not normalise(other).startswith(name):
-                return True  # a name the other text begins with is whose fact it is ("Lantern uses npm")
+            folded_other = normalise(other)
+            # A name the other text begins with, or says whose it is, is what the fact is about ("Lantern uses npm",
+            # "the user's Kindle is set to English"), not its value.
+            if name in theirs and not folded_other.startswith(name) and not re.search(
+                    r"(?:user|用户)(?:['’]s|的)\s*" + re.escape(name), folded_other):
+                return True
     return False
 
 
 _KEPT = re.compile(r"还是|仍然|依然|照样|\bstill\b|\bkept\b|\bkeeps\b")
 _KEPT_REACH = 12
 # An English change verb working on a named thing and giving it something new ("switched the Skoda to …").
-_WORKED_ON = re.compile(r"\b(?:switched|changed|moved|set|put|converted|turned)\s+(?:the|his|her|their|its)\s+"
+_WORKED_ON = re.compile(r"\b(?:switched|changed|set|converted|turned)\s+(?:the|his|her|their|its)\s+"
                         r"([A-Z][\w-]*)\s+(?:to|onto|over to|into)\b")
 
 
