@@ -67,7 +67,7 @@ def _glued_after(noun: str, text: str, plan: str) -> bool:
     at = text.find(noun)
     while at >= 0:
         after = text[at + len(noun):at + len(noun) + 1]
-        if after and "\u4e00" <= after <= "\u9fff" and after not in _AFTER_NOUN and after not in plan:
+        if after and is_cjk(after) and after not in _AFTER_NOUN and after not in plan:
             return True
         at = text.find(noun, at + 1)
     return False

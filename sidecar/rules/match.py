@@ -81,8 +81,8 @@ def restates_sharing(a: str, b: str, weight: float, read_again: bool = True) -> 
         return False
     # "退订了腾讯视频" is "不再订阅腾讯视频": the negation rules compare the two, whatever the words share ("抽烟" /
     # "戒了烟"). Each reading is a whole comparison again: only for texts of a memory's length.
-    short = read_again and len(a) <= _READ_AGAIN_CHARS and len(b) <= _READ_AGAIN_CHARS
-    if short and any(_read_again(*undone) for undone in undone_readings(a, b)):
+    other_ways = read_again and len(a) <= _READ_AGAIN_CHARS and len(b) <= _READ_AGAIN_CHARS
+    if other_ways and any(_read_again(*undone) for undone in undone_readings(a, b)):
         return True
     # Every rule below needs a word or an attribute of one subject in common: most pairs stop here.
     if weight < MIN_NEAR_WEIGHT:
@@ -94,8 +94,8 @@ def restates_sharing(a: str, b: str, weight: float, read_again: bool = True) -> 
     if from_now != (a, b) and all(from_now):
         return restates(*from_now)  # "These days the user's favourite band is …": when it holds is no subject
     # Read the pair another way: it may find one fact where the words as written do not.
-    since = _LEADING_SINCE.sub("", a, count=1), _LEADING_SINCE.sub("", b, count=1)
-    if short and since != (a, b) and all(since) and _read_again(*since):
+    since = (_LEADING_SINCE.sub("", a, count=1), _LEADING_SINCE.sub("", b, count=1)) if other_ways else (a, b)
+    if since != (a, b) and all(since) and _read_again(*since):
         return True  # "From April, releases go out on Thursdays": since when is no subject
     if hints_a & hints_b & _HINT_ORDINAL and ordinals_conflict(a, b):
         return False  # "the user's first car" / "the user's second car": two things, whatever else is shared

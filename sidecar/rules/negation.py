@@ -80,7 +80,7 @@ def _clauses(text: str) -> list[str]:
 
 # A memory is a sentence or two: a hand-edited one of many clauses is read by its first ones, each compared once.
 _MAX_CLAUSES = 6
-# A clause that names who it is about first: a person, a name, or a thing someone has.
+# A clause that names who it is about first: the user, a pronoun, or a Latin name or word.
 _SUBJECT_START = re.compile(r"用户|[他她它]|[A-Za-z]")
 
 

@@ -248,7 +248,7 @@ def keeps_the_value(a: str, b: str) -> bool:
     "手机号是移动的"), or as the thing an English change verb works on ("switched the Skoda to winter tyres" beside
     "drives a Skoda"): what changed is something else."""
     for text, other in ((a, b), (b, a)):
-        folded = normalise(text)
+        folded, folded_other = normalise(text), normalise(other)
         theirs = token_set(USER_WORDS.sub(" ", other)) - CUE_TOKENS
         # Only when all the other says is still said: "跳槽到了 Lazada，还是做运营" changes "在 Shopee 做运营".
         if chars(theirs) <= chars(token_set(folded)) and any(
@@ -257,7 +257,6 @@ def keeps_the_value(a: str, b: str) -> bool:
             return True
         for worked_on in _WORKED_ON.finditer(text):
             name = worked_on.group(1).casefold()
-            folded_other = normalise(other)
             # A name the other text begins with, or says whose it is, is what the fact is about ("Lantern uses npm",
             # "the user's Kindle is set to English"), not its value.
             if name in theirs and not folded_other.startswith(name) and not re.search(

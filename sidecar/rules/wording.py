@@ -51,7 +51,7 @@ def chinese_value(numeral: str) -> float | None:
         return 0.5
     if len(numeral) == 4 and all(c in _DIGITS and c != "两" for c in numeral):
         return float("".join(str(_DIGITS[c]) for c in numeral))
-    total, section, digit, power, last = 0, 0, None, 0, None
+    total, section, digit = 0, 0, None
     for char in numeral:
         if char in _DIGITS:
             if digit is not None and digit != 0:
@@ -59,20 +59,16 @@ def chinese_value(numeral: str) -> float | None:
             digit = _DIGITS[char]
         elif char in _POWERS:
             section += (1 if digit is None else digit) * _POWERS[char]
-            digit, power = None, _POWERS[char]
+            digit = None
         elif char == "万":
             total += (section + (digit or 0)) * 10000
-            section, digit, power = 0, None, 10000
+            section, digit = 0, None
         else:
             return None
-        if char in _DIGITS and char not in "零〇":
-            # A last digit right after a power counts the next power down: "两千三" is 2300, "两万五" 25000,
-            # "一百二" 120 ("两千零五", with its 零, is 2005).
-            last = digit
-        else:
-            last = None
-    if digit is not None and last is not None and power >= 100 and numeral[-2] in "百千万":
-        return float(total + section + digit * power // 10)
+    if digit and numeral[-2:-1] in ("百", "千", "万"):
+        # A last digit right after a power counts the next power down: "两千三" is 2300, "两万五" 25000,
+        # "一百二" 120 ("两千零五", with its 零, is 2005; "十二" is 12).
+        return float(total + section + digit * (10000 if numeral[-2] == "万" else _POWERS[numeral[-2]]) // 10)
     return float(total + section + (digit or 0))
 
 
