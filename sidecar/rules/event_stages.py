@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import NamedTuple
 
@@ -82,7 +83,7 @@ def planned_and_done(a: str, b: str) -> bool:
             continue  # "打算下周参加杭州半马" / "去年参加了杭州半马": two occasions
         latin = {t for t in plan.event if not is_cjk(t[0])}
         cjk = chars(frozenset(plan.event - latin)) - chars(_NOT_THE_EVENT)
-        if sum(map(plain_weight, latin)) + 0.3 * len(cjk) < _MIN_EVENT_WEIGHT:
+        if math.fsum(map(plain_weight, latin)) + 0.3 * len(cjk) < _MIN_EVENT_WEIGHT:
             continue
         told = chars(outcome.told)
         # Which one of several is no share of the rest: "科目二" / "科目三", "二级" / "一级" (digits by then).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 
@@ -56,7 +57,7 @@ class Pair:
 
     def total(self, found: Iterable[str]) -> float:
         named = self.named
-        return sum(1.0 if token in named else plain_weight(token) for token in found)
+        return math.fsum(1.0 if token in named else plain_weight(token) for token in found)
 
     def names_in(self, found: Iterable[str]) -> list[str]:
         return [t for t in found if t in self.named or has_digit(t)]

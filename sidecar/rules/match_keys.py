@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from sidecar.rules.evidence import upper_weight
@@ -41,4 +42,4 @@ def shared_weight(a: str, b: str) -> float:
     mine, theirs = keys_of(a), keys_of(b)
     if len(theirs) < len(mine):
         mine, theirs = theirs, mine
-    return sum(weight for key, weight in mine.items() if key in theirs)
+    return math.fsum(weight for key, weight in mine.items() if key in theirs)

@@ -286,7 +286,7 @@ def _shared(mine: Mapping[str, float], theirs: Mapping[str, float]) -> float:
     """`shared_weight` of two texts from their keys."""
     if len(theirs) < len(mine):
         mine, theirs = theirs, mine
-    return sum(weight for key, weight in mine.items() if key in theirs)
+    return math.fsum(weight for key, weight in mine.items() if key in theirs)
 
 
 def _best_restated(current: list[MemoryItem], near: set[int], content: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -79,7 +80,7 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
     set_a, set_b = token_set(a), token_set(b)
     shared = (set_a & set_b) - CUE_TOKENS
     # Bounds before the exact weights: a Latin word weighs 1.0 at most (a name) and 0.7 at least.
-    most = sum(map(upper_weight, shared))
+    most = math.fsum(map(upper_weight, shared))
     if most < MIN_SHARED_WEIGHT:
         return False
     soft_a, soft_b = soft_key(a), soft_key(b)
@@ -87,7 +88,7 @@ def reworded(a: str, b: str, new_value: bool) -> bool:
     slot_a, slot_b = soft_a[start:len(soft_a) - end].strip(), soft_b[start:len(soft_b) - end].strip()
     one_slot = (max(len(slot_a), len(slot_b)) <= _SLOT_MAX_CHARS
                 and start + end >= 0.5 * max(len(soft_a), len(soft_b)))
-    if not one_slot and most < 1.5 and most < 0.4 * sum(plain_weight(token) for token in set_a | set_b):
+    if not one_slot and most < 1.5 and most < 0.4 * math.fsum(plain_weight(token) for token in set_a | set_b):
         return False  # every rule below but the one-slot one needs this much in common
     pair = Pair(a, b)
     if pair.total(shared) < MIN_SHARED_WEIGHT:

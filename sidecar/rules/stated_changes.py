@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from sidecar.rules.changes import replaced_value
@@ -156,7 +157,8 @@ _CUE_CHARS = frozenset("换成了改用到为把将从已经现在的是在用�
 
 
 def rest_weight(pair: Pair, found: frozenset[str]) -> float:
-    return sum(0.5 if is_cjk(token[0]) else (1.0 if token in pair.named else plain_weight(token)) for token in found)
+    return math.fsum(0.5 if is_cjk(token[0]) else (1.0 if token in pair.named else plain_weight(token))
+                     for token in found)
 
 
 def _value_after_cue(text: str, kind: str) -> bool:
