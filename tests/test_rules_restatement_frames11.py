@@ -1,12 +1,22 @@
-"""Tenth pass of issue 16: a thing never done or had, then done or had (16.4), and Chinese decimals and digits
-with 万 / 千 compared as numbers (16.2) (our own sentences, none from a labelled set)."""
+"""Tenth pass of issue 16: a thing never done or had, then done or had (16.4), a count or amount of one thing
+changed (16.1), Chinese decimals and digits with 万 / 千 compared as numbers (16.2), and weights summed the same
+whatever order a set gives its tokens in (our own sentences, none from a labelled set)."""
 
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
+from sidecar.rules.evidence import Pair
 from sidecar.rules.first_time import first_time
+from sidecar.rules.numerals import quantity_changed
 from sidecar.rules.wording import canonical
 from tests.helpers import restates_both_ways
 from tests.strategies import contents
@@ -22,6 +32,14 @@ ONE_FACT = [
     ("The user has never visited Lisbon", "The user visited Lisbon over Easter"),
     ("The user doesn't have a library card", "The user got a library card last week"),
     ("Ottilie has never been to Iceland", "Ottilie went to Iceland in March"),
+    # Issue 16.1: one thing counted or priced again, with a new value
+    ("The user owns four bikes", "The user is down to three bikes"),
+    ("用户家的阳台养了五盆多肉", "用户家的多肉现在有八盆了"),
+    ("The user's council tax is £160 a month", "The user's council tax went up to £175 a month"),
+    ("用户的房贷每月四千二", "用户的房贷每月降到了三千九"),
+    ("The user sleeps about six hours a night", "The user sleeps around eight hours a night now"),
+    ("The user's team has seven designers", "The user's team grew to ten designers"),
+    ("用户近视两百度", "用户的近视加深到了三百五十度"),
 ]
 
 # Each pair must stay two facts.
@@ -38,6 +56,21 @@ TWO_FACTS = [
     ("The user has never been to Norway", "The user went to a Norwegian bakery"),
     ("用户家里没有装洗碗机", "用户家上周装了一台烘干机"),
     ("用户没有车", "用户租了一辆车去自驾"),
+    # another thing counted, another measure, another subject, another occasion, a plan, or one event's count
+    ("The user runs 20 miles a week", "The user cycles 30 miles a week"),
+    ("The user ran 3 marathons", "The user ran 5 half marathons"),
+    ("The user's daughter is 6", "The user's daughter is in Year 2"),
+    ("用户每周跑步三次", "用户每周游泳两次"),
+    ("用户有两只猫", "用户有三只狗"),
+    ("用户欠房东三千块", "房东欠用户两千块"),
+    ("The user runs 20 miles a week", "The user ran 30 miles last week"),
+    ("用户订了1月18日去广州的机票", "用户订了1月25日去广州的机票"),
+    ("用户的 MacBook 内存是 16GB", "用户的 MacBook 硬盘是 512GB"),
+    ("The user plans to run 30 miles a week", "The user runs 20 miles a week"),
+    ("The user's dog weighs 14 kg", "The user's cat weighs 5 kg"),
+    ("The team has 9 people", "The team hired 3 people"),
+    ("用户有五只猫", "用户送走了两只猫"),
+    ("用户养了六条孔雀鱼", "用户又买了两条孔雀鱼"),
 ]
 
 
@@ -56,6 +89,14 @@ def test_first_time_needs_the_never_side_first_and_the_verb_done() -> None:
     assert not first_time("用户去了敦煌", "用户没去过敦煌")
     assert not first_time("用户没去过敦煌", "用户看了敦煌的纪录片")  # another verb before the place
     assert not first_time("用户喜欢敦煌", "用户去了敦煌")  # no "never" at all
+
+
+def test_a_changed_count_needs_one_number_a_side_in_one_unit_and_the_same_words() -> None:
+    assert quantity_changed("The user keeps 11 hens", "The user has 14 hens now")
+    assert not quantity_changed("The user keeps 11 hens", "The user keeps 11 hens")  # no new value
+    assert not quantity_changed("The user keeps 11 hens", "The user keeps 14 ducks")
+    assert not quantity_changed("用户养了 6 只鸡和 2 只鸭", "用户养了 8 只鸡")  # two numbers: which is which
+    assert not quantity_changed("用户的体重是 70 公斤", "用户的体重是 70 斤")
 
 
 @pytest.mark.parametrize(("text", "written"), [
@@ -81,3 +122,29 @@ def test_first_time_never_raises_and_never_holds_for_one_text_with_itself(a: str
     """Issue 16.4: drawn text of every kind (surrogates, combining marks, long runs)."""
     first_time(a, b)
     assert not first_time(a, a)
+
+
+@given(st.lists(contents, max_size=12), st.randoms(use_true_random=False))
+def test_a_pairs_weight_is_the_same_in_any_order_of_its_tokens(texts: list[str], order: random.Random) -> None:
+    """Sets give their tokens in an order that changes with the hash seed; a sum in that order decided one
+    labelled pair differently from run to run. The weight of a set of tokens must not depend on it."""
+    pair = Pair(" ".join(texts), "")
+    found = sorted(pair.a)
+    shuffled = list(found)
+    order.shuffle(shuffled)
+    assert pair.total(found) == pair.total(shuffled)
+
+
+def test_the_rules_answer_every_labelled_pair_the_same_under_another_hash_seed() -> None:
+    """Run the rule over one labelled set in two processes with other hash seeds: the answers are the same."""
+    root = Path(__file__).resolve().parents[1]
+    script = (
+        "import json, sys\n"
+        "from sidecar.rules.match import restates\n"
+        "rows = [json.loads(line) for line in open(sys.argv[1], encoding='utf-8') if line.strip()]\n"
+        "print(''.join('1' if restates(r['old'], r['new']) else '0' for r in rows))\n"
+    )
+    data = root / "bench" / "data" / "restatement" / "final12" / "pairs.jsonl"
+    answers = [subprocess.run([sys.executable, "-c", script, str(data)], cwd=root, check=True, capture_output=True,
+                              text=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2")]
+    assert len(answers[0]) > 400 and answers[0] == answers[1]

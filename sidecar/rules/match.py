@@ -31,7 +31,13 @@ from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
 from sidecar.rules.negation import negates_in_a_clause, same_statement
-from sidecar.rules.numerals import may_end_in_number, measures_differ, same_quantity, with_shared_unit
+from sidecar.rules.numerals import (
+    may_end_in_number,
+    measures_differ,
+    quantity_changed,
+    same_quantity,
+    with_shared_unit,
+)
 from sidecar.rules.ordinals import leading_ordinals, ordinals_conflict
 from sidecar.rules.owners import moves_another_thing, owned_subject, owns_other_things
 from sidecar.rules.recipients import swapped_roles
@@ -235,6 +241,10 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "周四的课上练了…" / "昨天的课上练了…": two occasions, whatever the words share
     if bool(_ONE_MORE_TIME.search(a)) != bool(_ONE_MORE_TIME.search(b)) and any(dates_of(a)) and any(dates_of(b)):
         return False  # "is flying to Toronto on 9 February" / "flew to Toronto in February 2025 as well"
+    if (hints_a & hints_b & _HINT_NUMBER and not (frame_a.negated or frame_b.negated) and not any(dates_of(a))
+            and not any(dates_of(b)) and time_anchors(a) == time_anchors(b)
+            and (quantity_changed(a, b) or quantity_changed(without_reason(a), without_reason(b)))):
+        return True  # "has 3 sourdough starters" / "is down to 2 sourdough starters": the count changed
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
     if reworded(*(one_number_apart(a, b) if hints_a & hints_b & _HINT_NUMBER else (a, b)), new_value=new_value):

@@ -159,6 +159,65 @@ def same_quantity(a: str, b: str) -> bool:
     return (said_a <= said_b or said_b <= said_a) and 2 * len(said_a & said_b) >= len(said_a | said_b)
 
 
+def quantity_changed(a: str, b: str) -> bool:
+    """One number on each side, two values in one unit, of one thing said the same way but for the words saying
+    it changed ("has 3 sourdough starters" / "is down to 2 sourdough starters", "鱼缸养了 6 条孔雀鱼" / "孔雀鱼现在
+    有9条了", "rent is £1200 a month" / "rent went up to 1350 pounds a month"): the new value replaces the old."""
+    if _start(a) != _start(b):
+        return False  # "用户欠房东 3000 块" / "房东欠用户 2000 块"
+    units_a, units_b = _units_anywhere(a), _units_anywhere(b)
+    if len(units_a) != 1 or len(units_b) != 1:
+        return False  # with two numbers, which word each belongs to is not known
+    [(number_a, unit_a)], [(number_b, unit_b)] = units_a.items(), units_b.items()
+    if number_a == number_b or not (_agree(unit_a, unit_b) or (_priced(a, number_a) and _priced(b, number_b))):
+        return False
+    if unit_a == _BARE and unit_b == _BARE and _word_before(a, number_a) != _word_before(b, number_b):
+        return False  # "daughter is 6" / "daughter is in Year 2": a bare number of another thing
+    if bool(_PLAN.search(a)) != bool(_PLAN.search(b)) or _counts_an_event(a, number_a) or _counts_an_event(b, number_b):
+        return False  # "has 9 people" / "hired 3 people": how many one event took, not how many there are now
+    said_a = _said(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", a)))
+    said_b = _said(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", b)))
+    if not said_a or not said_b:
+        return False
+    return (said_a <= said_b or said_b <= said_a) and 2 * len(said_a & said_b) >= len(said_a | said_b)
+
+
+def _counts_an_event(text: str, number: str) -> bool:
+    """The number counts what one event did ("hired 3", "sold 2 bikes", "买了 2 条", "送走了 2 只")."""
+    before = text[:_number_at(text, number)].rstrip()
+    word = re.search(r"([A-Za-z]+)(?:\s+(?:another|more|off|away))?$", before)
+    if word:
+        verb = word.group(1).casefold()
+        return (verb.endswith("ed") and verb not in _STATE_PAST) or verb in _PAST_EVENTS
+    return re.search("[" + _EVENT_VERBS + "][走掉出回]?了$", before) is not None
+
+
+def _number_at(text: str, number: str) -> int:
+    found = re.search(r"(?<![0-9.])" + re.escape(number) + r"(?![0-9.])", text)
+    return found.start() if found else 0
+
+
+# A past form that states how things are ("is married", "is called"), and irregular pasts of one event.
+_STATE_PAST = frozenset("called named married aged used based located".split())
+_PAST_EVENTS = frozenset("sold bought lost gave took won made ran swam rode drove caught found spent paid sent brought "
+                         "threw ate drank did saw left put got".split())
+_EVENT_VERBS = "买卖送丢招收捐借租领生捡退扔花换"
+
+
+def _word_before(text: str, number: str) -> str:
+    """The Latin word right before the number ("pixel" of "Pixel 7"), "" when a CJK character or nothing is."""
+    found = re.search(r"([A-Za-z]+)\s*" + re.escape(number) + r"(?![0-9.])", text)
+    return found.group(1).casefold() if found else ""
+
+
+# Words saying a value went up, down or holds now, which no other fact is told with.
+_CHANGED_BY = re.compile(
+    r"\b(?:(?:has |have )?(?:gone|went|is|got|grew|grown|rose|risen|increased|raised|dropped|fell|fallen|down|up)"
+    r"(?: up)? to|up to|down to|now|only|just|about|around|roughly|approximately|these days|lately|already|"
+    r"currently)\b|涨到了?|涨了|加到了?|增加到了?|提高到了?|提到了?|升到了?|降到了?|减到了?|减少到了?|改到了?|"
+    r"改成了?|变成了?|扩到了?|到了|已经|现在|目前|只要|只有|大约|大概|左右|差不多", re.IGNORECASE)
+
+
 _PLAN = re.compile(r"想|打算|准备|计划|目标|梦想|希望|要(?=[\u4e00-\u9fff])|"
                    r"\b(?:wants?|plans?|planning|aims?|hopes?|going to|would like|intends?|goal)\b", re.IGNORECASE)
 _UNIT_FREE = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?(?![0-9.])")
