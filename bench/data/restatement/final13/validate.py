@@ -66,30 +66,30 @@ def main() -> int:
     n = len(rows)
     if not 380 <= n <= 460:
         problems.append(f"{n} pairs, want 380-460")
-    head = f"{'shape':<16}" + "".join(f"{l + '/' + s[:4]:>12}" for l in LANGS for s in ("same", "different")) + f"{'total':>8}"
+    head = f"{'shape':<16}" + "".join(f"{lang + '/' + s[:4]:>12}" for lang in LANGS for s in ("same", "different")) + f"{'total':>8}"
     print(head)
     for shape in SHAPES:
-        cells = [counts[(shape, l, s)] for l in LANGS for s in ("same", "different")]
+        cells = [counts[(shape, lang, s)] for lang in LANGS for s in ("same", "different")]
         total = sum(cells)
         print(f"{shape:<16}" + "".join(f"{c:>12}" for c in cells) + f"{total:>8}")
         if not 30 <= total <= 45:
             problems.append(f"{shape}: {total} pairs, want 30-45")
-        same = sum(counts[(shape, l, "same")] for l in LANGS)
+        same = sum(counts[(shape, lang, "same")] for lang in LANGS)
         if total and not 0.30 <= same / total <= 0.60:
             problems.append(f"{shape}: {same}/{total} same, want 30-60%")
-        for l in LANGS:
+        for lang in LANGS:
             for s in ("same", "different"):
-                if counts[(shape, l, s)] == 0:
-                    problems.append(f"{shape}: no {l}/{s}")
-    cells = [sum(counts[(sh, l, s)] for sh in SHAPES) for l in LANGS for s in ("same", "different")]
+                if counts[(shape, lang, s)] == 0:
+                    problems.append(f"{shape}: no {lang}/{s}")
+    cells = [sum(counts[(sh, lang, s)] for sh in SHAPES) for lang in LANGS for s in ("same", "different")]
     print(f"{'total':<16}" + "".join(f"{c:>12}" for c in cells) + f"{n:>8}")
     same_n = sum(1 for r in rows if r["label"] == "same")
     by_lang = Counter(r["lang"] for r in rows)
     print(f"{n} pairs: {same_n} same, {n - same_n} different; "
-          + ", ".join(f"{l} {by_lang[l]} ({round(100 * by_lang[l] / max(n, 1))}%)" for l in LANGS))
-    for l, lo, hi in (("zh", 0.50, 0.62), ("en", 0.28, 0.40), ("mixed", 0.08, 0.16)):
-        if n and not lo <= by_lang[l] / n <= hi:
-            problems.append(f"{l}: {by_lang[l]}/{n}, want {lo:.0%}-{hi:.0%}")
+          + ", ".join(f"{lang} {by_lang[lang]} ({round(100 * by_lang[lang] / max(n, 1))}%)" for lang in LANGS))
+    for lang, lo, hi in (("zh", 0.50, 0.62), ("en", 0.28, 0.40), ("mixed", 0.08, 0.16)):
+        if n and not lo <= by_lang[lang] / n <= hi:
+            problems.append(f"{lang}: {by_lang[lang]}/{n}, want {lo:.0%}-{hi:.0%}")
     if n and not 0.35 <= same_n / n <= 0.50:
         problems.append(f"{same_n}/{n} same, want 35-50%")
     for p in problems:
