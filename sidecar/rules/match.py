@@ -26,6 +26,7 @@ from sidecar.rules.facts import (
     same_subject,
     unstated_noun,
 )
+from sidecar.rules.first_time import first_time
 from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
@@ -196,7 +197,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
     if planned_and_done(a, b):
         return True  # "打算参加杭州半马" / "退出了杭州半马，没有参加": what became of the plan replaces it
     if frame_a.negated != frame_b.negated:
-        return same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
+        return (same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
+                or (first_time(a, b) if frame_a.negated else first_time(b, a)))  # "没有驾照" / "考到驾照了"
     if attributes_conflict(frame_a, frame_b) or frames_conflict(frames(a), frames(b)):
         return False
     if heads_conflict(frame_a, frame_b) and not changes_a_thing_named_whole(a, b, frame_a, frame_b):

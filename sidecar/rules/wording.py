@@ -28,6 +28,12 @@ _ONE_OF = re.compile("(?<=了)(?=(?:台|个|只|部|辆|件|条|本|张|把|双|
 # "一天喝两杯" is "每天喝两杯": one day before a verb and a count is a rate.
 _PER = re.compile("(?<![第这那])一(天|周|星期|个月|年)(?=[\u4e00-\u9fff]{1,3}?[一二两三四五六七八九十半\\d])")
 _YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
+# "六点一" is 6.1 (digits read one by one after 点); "六点一刻", "六点零五分", "六点二十" are times of day.
+_DECIMAL = re.compile("([零〇一二两三四五六七八九十]{1,3})点([零〇一二三四五六七八九]{1,4})"
+                      "(?![刻分点时十百千万零〇一二三四五六七八九])")
+# "80万" is 800000, "1.5万" 15000, "2千" 2000; not "千克" (kg), "千米" (km), "千瓦" (kW) or "千卡" (kcal).
+_DIGITS_TIMES = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万千亿])(?![克米瓦卡兆字])")
+_TIMES = {"千": 1000, "万": 10000, "亿": 100000000}
 _ENGLISH_UNITS = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -94,6 +100,13 @@ def _replace_chinese(match: re.Match[str]) -> str:
     return (ordinal or "") + " " + _number(value) + " " + (unit or "")
 
 
+def _replace_decimal(match: re.Match[str]) -> str:
+    whole = chinese_value(match.group(1))
+    if whole is None:
+        return match.group()
+    return " " + _number(whole) + "." + "".join(str(_DIGITS[c]) for c in match.group(2)) + " "
+
+
 def _replace_english(match: re.Match[str]) -> str:
     tens, unit, alone, ordinal, scale = match.groups()
     if ordinal:
@@ -116,6 +129,9 @@ def canonical(text: str) -> str:
         text = _ONE_OF.sub("一", text)
         text = _PER.sub(r"每\1", text)
         text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
+        if "点" in text:
+            text = _DECIMAL.sub(_replace_decimal, text)
+        text = _DIGITS_TIMES.sub(lambda m: _number(round(float(m.group(1)) * _TIMES[m.group(2)], 6)), text)
         text = _RUN.sub(_replace_chinese, text)
     if _has_english_number(text):
         text = _ENGLISH_WORD.sub(_replace_english, _A_DOZEN.sub("dozen", text))
