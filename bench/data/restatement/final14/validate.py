@@ -106,7 +106,7 @@ def table(rows: list[dict[str, str]]) -> None:
     columns = [(lang, label) for lang in LANGS for label in LABELS]
     header = "".join(f"{lang + '/' + label[:4]:>12}" for lang, label in columns)
     print(f"{'shape':<16}{header}{'total':>8}")
-    for shape in SHAPES + ["total"]:
+    for shape in [*SHAPES, "total"]:
         counts = [sum(cells[(s, lang, label)] for s in (SHAPES if shape == "total" else [shape]))
                   for lang, label in columns]
         print(f"{shape:<16}" + "".join(f"{count:>12}" for count in counts) + f"{sum(counts):>8}")
