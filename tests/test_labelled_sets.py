@@ -24,6 +24,8 @@ SETS = {
     "restatement/final10": ("pairs.jsonl",),
     "restatement/final11": ("pairs.jsonl",),
     "restatement/final12": ("pairs.jsonl",),
+    "restatement/final13": ("pairs.jsonl",),
+    "restatement/final14": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
