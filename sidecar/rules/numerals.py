@@ -160,9 +160,10 @@ def same_quantity(a: str, b: str) -> bool:
 
 
 def quantity_changed(a: str, b: str) -> bool:
-    """One number on each side, two values in one unit, of one thing said the same way but for the words saying
-    it changed ("has 3 sourdough starters" / "is down to 2 sourdough starters", "鱼缸养了 6 条孔雀鱼" / "孔雀鱼现在
-    有9条了", "rent is £1200 a month" / "rent went up to 1350 pounds a month"): the new value replaces the old."""
+    """One number on each side, two values in one unit, of one thing said in the same words but for those saying
+    it changed or holds now ("has 3 sourdough starters" / "is down to 2 sourdough starters", "rent is £1200 a
+    month" / "rent went up to 1350 pounds a month"): the new value replaces the old. Any other word on one side
+    only may name another thing, measure, occasion or limit ("鞋" / "跑鞋", "月薪" / "月薪到手", "这次", "上限")."""
     if _start(a) != _start(b):
         return False  # "用户欠房东 3000 块" / "房东欠用户 2000 块"
     units_a, units_b = _units_anywhere(a), _units_anywhere(b)
@@ -173,23 +174,59 @@ def quantity_changed(a: str, b: str) -> bool:
         return False
     if unit_a == _BARE and unit_b == _BARE and _word_before(a, number_a) != _word_before(b, number_b):
         return False  # "daughter is 6" / "daughter is in Year 2": a bare number of another thing
-    if bool(_PLAN.search(a)) != bool(_PLAN.search(b)) or _counts_an_event(a, number_a) or _counts_an_event(b, number_b):
+    if (bool(_PLAN.search(a)) != bool(_PLAN.search(b)) or _counts_an_event(a, number_a)
+            or _counts_an_event(b, number_b)):
         return False  # "has 9 people" / "hired 3 people": how many one event took, not how many there are now
-    said_a = _said(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", a)))
-    said_b = _said(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", b)))
-    if not said_a or not said_b:
-        return False
-    return (said_a <= said_b or said_b <= said_a) and 2 * len(said_a & said_b) >= len(said_a | said_b)
+    if _qualifiers(a) != _qualifiers(b):
+        return False  # "£120 a month" / "£210 a month in winter", "上限是 3 杯" / "喝 2 杯": another measure
+    said_a, said_b = _said_exactly(a), _said_exactly(b)
+    only_a, only_b = said_a - said_b - _STATE_WORDS, said_b - said_a - _STATE_WORDS
+    # The verb that takes the count may give way to the words of a change ("runs 20 miles a week" / "is up to
+    # 30 miles a week"), not to another verb ("runs 20 miles" / "cycles 30 miles").
+    if only_a and not only_b and _CHANGED_TO.search(b):
+        only_a -= token_set(_word_before(a, number_a))
+    elif only_b and not only_a and _CHANGED_TO.search(a):
+        only_b -= token_set(_word_before(b, number_b))
+    return bool(said_a & said_b) and not only_a and not only_b
+
+
+def _said_exactly(text: str) -> frozenset[str]:
+    """What a text says besides its number, whose it is and the words saying a value changed: CJK characters
+    (how often kept: "每天" / "每周") and Latin stems."""
+    found = set()
+    for token in token_set(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", text))):
+        if token.isascii():
+            if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:
+                found.add(token)
+        else:
+            found |= {c for c in token if c not in "用户的了是有在都也还给把钱"}
+    return frozenset(found)
+
+
+def _qualifiers(text: str) -> frozenset[str]:
+    return frozenset(hit.group().casefold() for hit in _QUALIFIER.finditer(_CHANGED_BY.sub(" ", text)))
+
+
+# Words saying which occasion, condition or limit a number holds for: each must be on both sides or neither.
+_QUALIFIER = re.compile(
+    r"这次|那次|上次|本次|今天|昨天|刚|冬天|夏天|春天|秋天|周末|平时|出差|假期|旺季|淡季|上限|下限|最多|最少|至少|"
+    r"不超过|目标|应该|要求|限|剩|到手|税后|税前|"
+    r"\b(?:this time|last time|today|yesterday|just|in (?:winter|summer|spring|autumn)|at weekends?|on weekends?|"
+    r"on \w+ days|at most|at least|up to|no more than|cap(?:ped)?|limit|target|goal|should|maximum|minimum|max|"
+    r"min|allowance|left|remaining|net|gross|after tax|before tax|peak|off-peak|could|would)\b", re.IGNORECASE)
+# Verbs a count or an amount is said with, which one text may leave out ("keeps 11 hens" / "has 14 hens now").
+_STATE_WORDS = frozenset(token_set("has have keeps keep owns own costs cost pays pay is are does done")
+                         | frozenset("有养"))
 
 
 def _counts_an_event(text: str, number: str) -> bool:
     """The number counts what one event did ("hired 3", "sold 2 bikes", "买了 2 条", "送走了 2 只")."""
-    before = text[:_number_at(text, number)].rstrip()
-    word = re.search(r"([A-Za-z]+)(?:\s+(?:another|more|off|away))?$", before)
+    before = text[:_number_at(text, number)][-_LOOK_BACK:].rstrip()
+    word = _LAST_WORD.search(before)
     if word:
         verb = word.group(1).casefold()
         return (verb.endswith("ed") and verb not in _STATE_PAST) or verb in _PAST_EVENTS
-    return re.search("[" + _EVENT_VERBS + "][走掉出回]?了$", before) is not None
+    return _EVENT_BEFORE.search(before) is not None
 
 
 def _number_at(text: str, number: str) -> int:
@@ -197,25 +234,32 @@ def _number_at(text: str, number: str) -> int:
     return found.start() if found else 0
 
 
+# How far back the verb before a number is looked for: a word or two, never a whole hand-edited text.
+_LOOK_BACK = 40
+_LAST_WORD = re.compile(r"([A-Za-z]+)(?:\s+(?:another|more|off|away))?$")
 # A past form that states how things are ("is married", "is called"), and irregular pasts of one event.
 _STATE_PAST = frozenset("called named married aged used based located".split())
 _PAST_EVENTS = frozenset("sold bought lost gave took won made ran swam rode drove caught found spent paid sent brought "
                          "threw ate drank did saw left put got".split())
-_EVENT_VERBS = "买卖送丢招收捐借租领生捡退扔花换"
+_EVENT_BEFORE = re.compile("[买卖送丢招收捐借租领生捡退扔花换][走掉出回]?了$")
 
 
 def _word_before(text: str, number: str) -> str:
     """The Latin word right before the number ("pixel" of "Pixel 7"), "" when a CJK character or nothing is."""
-    found = re.search(r"([A-Za-z]+)\s*" + re.escape(number) + r"(?![0-9.])", text)
+    found = _LAST_LATIN.search(text[:_number_at(text, number)][-_LOOK_BACK:])
     return found.group(1).casefold() if found else ""
 
 
-# Words saying a value went up, down or holds now, which no other fact is told with.
+_LAST_LATIN = re.compile(r"([A-Za-z]+)\s*$")
+# Words saying a value went up, down or holds now, which no other fact is told with ("up to" alone is a limit).
 _CHANGED_BY = re.compile(
-    r"\b(?:(?:has |have )?(?:gone|went|is|got|grew|grown|rose|risen|increased|raised|dropped|fell|fallen|down|up)"
-    r"(?: up)? to|up to|down to|now|only|just|about|around|roughly|approximately|these days|lately|already|"
-    r"currently)\b|涨到了?|涨了|加到了?|增加到了?|提高到了?|提到了?|升到了?|降到了?|减到了?|减少到了?|改到了?|"
-    r"改成了?|变成了?|扩到了?|到了|已经|现在|目前|只要|只有|大约|大概|左右|差不多", re.IGNORECASE)
+    r"\b(?:(?:has |have )?(?:gone|went|is|got|grew|grown|rose|risen|increased|raised|dropped|fell|fallen)"
+    r" (?:up |down )?to|"
+    r"down to|now|about|around|roughly|approximately|these days|lately|already|currently)\b|"
+    r"涨到了?|涨了|加到了?|增加到了?|提高到了?|提到了?|升到了?|降到了?|减到了?|减少到了?|改到了?|改成了?|变成了?|"
+    r"扩到了?|加深到了?|降低到了?|缩短到了?|延长到了?|已经|现在|目前|大约|大概|左右|差不多", re.IGNORECASE)
+# A change that says the new value after "to" ("is up to 30", "went down to 78", "涨到 1500").
+_CHANGED_TO = re.compile(r"\b(?:up|down|grown|grew|rose|risen|increased|raised|dropped|fell|fallen) to\b|到了?\s*\d")
 
 
 _PLAN = re.compile(r"想|打算|准备|计划|目标|梦想|希望|要(?=[\u4e00-\u9fff])|"
