@@ -40,6 +40,11 @@ ONE_FACT = [
     ("The user sleeps about six hours a night", "The user sleeps around eight hours a night now"),
     ("The user's team has seven designers", "The user's team grew to ten designers"),
     ("用户近视两百度", "用户的近视加深到了三百五十度"),
+    ("用户没坐过高铁", "用户第一次坐了高铁"),
+    ("用户没学过尤克里里", "用户开始学尤克里里了"),
+    ("用户没有 Kindle", "用户买了 Kindle"),
+    ("The user has never seen a ballet", "The user saw a ballet at the Royal Opera House"),
+    ("用户的月薪是 15000", "用户的月薪是15000元"),
     ("The user runs 15 miles a week", "The user is up to 25 miles a week"),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
@@ -58,6 +63,21 @@ TWO_FACTS = [
     ("The user has never been to Norway", "The user went to a Norwegian bakery"),
     ("用户家里没有装洗碗机", "用户家上周装了一台烘干机"),
     ("用户没有车", "用户租了一辆车去自驾"),
+    # an outside review's kinds: the thing mentioned in another role, inside a longer noun, after another verb,
+    # or hedged; another person whose word begins with the subject's
+    ("The user has never been to Norway", "The user watched a documentary about Norway"),
+    ("The user has never been to Norway", "The user has a trip to Norway planned for May"),
+    ("The user doesn't have a dog", "The user has a dog-walking business"),
+    ("The user does not have a bike", "The user has a bike rack on the car"),
+    ("The user has never tried kimchi", "The user tried bibimbap at a kimchi bar"),
+    ("The user has never read Middlemarch", "The user read a review of Middlemarch"),
+    ("用户没打过网球", "用户打了电话给网球教练"),
+    ("用户没看过《红楼梦》", "用户在地铁上看到有人在读《红楼梦》"),
+    ("用户没去过成都", "用户去了公司开会，讨论成都的项目"),
+    ("用户没去过成都", "用户去了成都小吃店"),
+    ("用户没有电脑", "用户买了电脑包"),
+    ("用户没去过成都", "用户好像去过成都"),
+    ("用户的老公没有驾照", "用户的老公公考到驾照了"),
     # another thing counted, another measure, another subject, another occasion, a plan, or one event's count
     ("The user runs 20 miles a week", "The user cycles 30 miles a week"),
     ("The user ran 3 marathons", "The user ran 5 half marathons"),
@@ -130,9 +150,17 @@ def test_chinese_decimals_and_digits_with_wan_or_qian_are_numbers(text: str, wri
 
 
 @pytest.mark.parametrize("text", ["用户六点一刻起床", "用户六点二十出门", "用户每天六点起床", "体重65千克",
-                                  "功率2千瓦"])
-def test_times_of_day_and_units_with_qian_are_left_alone(text: str) -> None:
+                                  "功率2千瓦", "用户和同事每天十二点一起吃午饭", "用户六点零五出门", "两点一线",
+                                  "用户九点一下班", "月薪1万5"])
+def test_times_of_day_words_after_them_and_units_with_qian_are_left_alone(text: str) -> None:
     assert "." not in canonical(text) and "000" not in canonical(text)
+
+
+@pytest.mark.parametrize(("text", "written"), [("估值2千万", "估值20000000"), ("估值2000万", "估值20000000"),
+                                               ("一百二十点五", " 120.5 "), ("视力零点八", "视力 0.8 ")])
+def test_numbers_with_several_powers_and_whole_hundreds_before_a_decimal_are_read_whole(text: str,
+                                                                                        written: str) -> None:
+    assert canonical(text) == written
 
 
 @given(contents, contents)

@@ -46,10 +46,18 @@ def continues(short: str, long: str) -> bool:
     """`long` is `short` and more words run on, with no comma or connecting word between."""
     head, whole = soft_key(short), soft_key(long)
     if whole.startswith(head) and bool(tokens(whole[len(head):])):
-        return True
-    # The same with the words stemmed ("likes apples" / "likes apple pie"), when no connecting word follows.
-    if not short.isascii():
-        return False
+        # A number's unit after it is no other thing ("月薪是 15000" / "月薪是15000元").
+        return not (head[-1:].isdigit() and whole[len(head):].strip().casefold() in _UNITS_AFTER_A_NUMBER)
+    return False if not short.isascii() else _runs_on_stemmed(short, long, whole)
+
+
+# Units a number may be written with or without ("15000" / "15000元"), as the last words of a text.
+_UNITS_AFTER_A_NUMBER = frozenset("元 块 块钱 人民币 rmb yuan 岁 周岁 公斤 斤 公里 米 厘米 平 平米 平方米 寸 英寸 "
+                                  "个 次 人 % pounds pound quid dollars euros kg km".split())
+
+
+def _runs_on_stemmed(short: str, long: str, whole: str) -> bool:
+    """`continues` with the words stemmed ("likes apples" / "likes apple pie"), when no connecting word follows."""
     said, more = tokens(short), tokens(long)
     if (not said or len(more) <= len(said) or more[:len(said)] != said or not said[-1].isalpha()
             or is_cjk(more[len(said)][0])):

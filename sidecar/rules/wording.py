@@ -28,11 +28,14 @@ _ONE_OF = re.compile("(?<=了)(?=(?:台|个|只|部|辆|件|条|本|张|把|双|
 # "一天喝两杯" is "每天喝两杯": one day before a verb and a count is a rate.
 _PER = re.compile("(?<![第这那])一(天|周|星期|个月|年)(?=[\u4e00-\u9fff]{1,3}?[一二两三四五六七八九十半\\d])")
 _YEAR = re.compile("([零〇一二三四五六七八九]{4})年")
-# "六点一" is 6.1 (digits read one by one after 点); "六点一刻", "六点零五分", "六点二十" are times of day.
-_DECIMAL = re.compile("([零〇一二两三四五六七八九十]{1,3})点([零〇一二三四五六七八九]{1,4})"
-                      "(?![刻分点时十百千万零〇一二三四五六七八九])")
-# "80万" is 800000, "1.5万" 15000, "2千" 2000; not "千克" (kg), "千米" (km), "千瓦" (kW) or "千卡" (kcal).
-_DIGITS_TIMES = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([万千亿])(?![克米瓦卡兆字])")
+# "六点一" is 6.1 (digits read one by one after 点, then the end, a unit or no Chinese); "六点一刻", "六点零五",
+# "六点二十" are times of day, and "十二点一起", "两点一线" words after a time.
+_DECIMAL = re.compile("([零〇一二两三四五六七八九十百千]{1,6})点([一二三四五六七八九][零〇一二三四五六七八九]{0,3}|"
+                      "(?<=[零〇]点)[零〇一二三四五六七八九]{1,4})"
+                      "(?=$|[^\u4e00-\u9fff]|[度米斤克升倍万亿元块寸岁公厘毫千平])")
+# "80万" is 800000, "1.5万" 15000, "2千万" 20000000; not "千克" (kg), "千米" (km), "千瓦" (kW), "千卡" (kcal), nor
+# "1万5" (a short form left as written).
+_DIGITS_TIMES = re.compile(r"(?<![\d.万千亿])(\d+(?:\.\d+)?)\s*([万千亿]+)(?![克米瓦卡兆字\d])")
 _TIMES = {"千": 1000, "万": 10000, "亿": 100000000}
 _ENGLISH_UNITS = {
     "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -100,6 +103,13 @@ def _replace_chinese(match: re.Match[str]) -> str:
     return (ordinal or "") + " " + _number(value) + " " + (unit or "")
 
 
+def _replace_digits_times(match: re.Match[str]) -> str:
+    value = float(match.group(1))
+    for power in match.group(2):
+        value *= _TIMES[power]
+    return _number(round(value, 6))
+
+
 def _replace_decimal(match: re.Match[str]) -> str:
     whole = chinese_value(match.group(1))
     if whole is None:
@@ -131,7 +141,7 @@ def canonical(text: str) -> str:
         text = _YEAR.sub(lambda m: " " + _number(chinese_value(m.group(1)) or 0) + " 年", text)
         if "点" in text:
             text = _DECIMAL.sub(_replace_decimal, text)
-        text = _DIGITS_TIMES.sub(lambda m: _number(round(float(m.group(1)) * _TIMES[m.group(2)], 6)), text)
+        text = _DIGITS_TIMES.sub(_replace_digits_times, text)
         text = _RUN.sub(_replace_chinese, text)
     if _has_english_number(text):
         text = _ENGLISH_WORD.sub(_replace_english, _A_DOZEN.sub("dozen", text))
