@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from sidecar.rules.evidence import Pair
 from sidecar.rules.first_time import first_time
 from sidecar.rules.numerals import quantity_changed
+from sidecar.rules.sides import swapped_by_agent
 from sidecar.rules.wording import canonical
 from tests.helpers import restates_both_ways
 from tests.strategies import contents
@@ -45,6 +46,9 @@ ONE_FACT = [
     ("用户没有 Kindle", "用户买了 Kindle"),
     ("The user has never seen a ballet", "The user saw a ballet at the Royal Opera House"),
     ("用户的月薪是 15000", "用户的月薪是15000元"),
+    # a duty before its verb is the doing, told from the other side
+    ("用户的论文由周教授审阅", "周教授负责审阅用户的论文"),
+    ("用户提交的合同都由法务小林审核", "法务小林负责审用户提交的合同"),
     ("The user runs 15 miles a week", "The user is up to 25 miles a week"),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
@@ -78,6 +82,7 @@ TWO_FACTS = [
     ("用户没有电脑", "用户买了电脑包"),
     ("用户没去过成都", "用户好像去过成都"),
     ("用户的老公没有驾照", "用户的老公公考到驾照了"),
+    ("用户提交的合同都由法务小林审核", "用户负责审法务小林提交的合同"),
     # another thing counted, another measure, another subject, another occasion, a plan, or one event's count
     ("The user runs 20 miles a week", "The user cycles 30 miles a week"),
     ("The user ran 3 marathons", "The user ran 5 half marathons"),
@@ -163,11 +168,19 @@ def test_numbers_with_several_powers_and_whole_hundreds_before_a_decimal_are_rea
     assert canonical(text) == written
 
 
+def test_a_passive_with_you_is_told_actively_to_find_who_acts() -> None:
+    assert swapped_by_agent("用户提交的合同都由法务小林审", "用户审法务小林提交的合同")
+    assert not swapped_by_agent("用户提交的合同都由法务小林审", "法务小林审用户提交的合同")
+    assert not swapped_by_agent("用户喜欢由衷的赞美", "用户审小林的合同")
+
+
 @given(contents, contents)
-def test_first_time_never_raises_and_never_holds_for_one_text_with_itself(a: str, b: str) -> None:
-    """Issue 16.4: drawn text of every kind (surrogates, combining marks, long runs)."""
+def test_first_time_and_the_passive_reading_never_raise(a: str, b: str) -> None:
+    """Issue 16: drawn text of every kind (surrogates, combining marks, long runs)."""
     first_time(a, b)
     assert not first_time(a, a)
+    assert swapped_by_agent(a, b) == swapped_by_agent(b, a)
+    quantity_changed(a, b)
 
 
 @given(st.lists(contents, max_size=12), st.randoms(use_true_random=False))

@@ -53,7 +53,7 @@ from sidecar.rules.reworded import (
     without_reason,
 )
 from sidecar.rules.roles import converse_roles, may_name_role, may_tell
-from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, told_from_both_sides
+from sidecar.rules.sides import has_copula, inverted, swapped_around_verb, swapped_by_agent, told_from_both_sides
 from sidecar.rules.single_valued import bare_age_update, single_valued_update
 from sidecar.rules.stated_changes import (
     changes_a_thing_named_whole,
@@ -120,7 +120,8 @@ def restates_sharing(a: str, b: str, weight: float, read_again: bool = True) -> 
     if (both & _HINT_COPULA and inverted(a, b)) or (both & _HINT_ROLE and converse_roles(a, b)):
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
-    return _same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
+    return (_same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
+            and not ("由" in a + b and swapped_by_agent(a, b)))
 
 
 def _read_again(a: str, b: str) -> bool:

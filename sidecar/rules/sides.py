@@ -86,6 +86,26 @@ def swapped_around_verb(a: str, b: str) -> bool:
     return False
 
 
+def swapped_by_agent(a: str, b: str) -> bool:
+    """A Chinese passive with 由, told actively, has who acts and whose thing it is swapped against the other text
+    ("用户提交的合同由小林审" / "用户审小林提交的合同"). The verb stands apart on both sides, so it can be the pivot."""
+    for passive, other in ((a, b), (b, a)):
+        found = _BY_AGENT.match(passive) if "由" in passive else None
+        if found and found.group("verb") in other:
+            verb = found.group("verb")
+            active = found.group("agent") + f" {verb} " + found.group("rest") + found.group("patient")
+            if swapped_around_verb(active, other.replace(verb, f" {verb} ", 1)):
+                return True
+    return False
+
+
+# "X（都）由 Y（来/负责）审": what is done, who does it, and the verb of a duty.
+_BY_AGENT = re.compile(r"^(?P<patient>[^，,。；;由]{2,30}?)(?:都|全都|全|一般|通常|主要)?(?<![自理缘经])由(?![于此来])"
+                       r"(?P<agent>[^，,。；;]{1,12}?)(?:来|负责)?"
+                       r"(?P<verb>审|批|改|管|带|教|照顾|接送|保管|处理|维护|检查|签|翻译|校对|辅导|安排|组织|主持|测试|"
+                       r"部署|合并|打扫|付|交|送|做|写)(?P<rest>[^，,。；;]*)$")
+
+
 def told_from_both_sides(a: str, b: str, frame_a: Frame, frame_b: Frame) -> bool | None:
     """One event told from each side with converse verbs ("lent his drill to Tom" / "Tom borrowed the user's
     drill", "用户教女儿弹钢琴" / "女儿跟着用户学钢琴"): one fact when the one who acts is the same and what

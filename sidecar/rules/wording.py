@@ -151,6 +151,8 @@ def canonical(text: str) -> str:
         text = _ASCII_WORD.sub(lambda m: _VARIANTS.get(m.group().casefold(), m.group()), text)
     if not text.isascii() and _CJK_VARIANT.search(text):
         text = _CJK_VARIANT.sub(lambda m: _VARIANTS[m.group()], text)
+    if not text.isascii() and "负责" in text:
+        text = _IN_CHARGE_OF.sub("", text)
     if not text.isascii() and "学会" in text:
         text = _LEARNT.sub("会", text)
     if "learn" in text:
@@ -169,6 +171,9 @@ _HEDGE = re.compile(r"[，,]\s*(?:之前|以前|刚才)?(?:说错了|记错了|�
                     r"\s*\b(?:after all|actually|in fact)\b", re.IGNORECASE)
 # "7.5 个小时" is "7.5 小时": a classifier between a count and its time unit.
 _CLASSIFIED_TIME = re.compile(r"(\d)\s*个\s*(?=小时|月|星期|礼拜|钟头)")
+
+# "组长负责审用户的代码" is "组长审用户的代码": a duty before its verb is the doing (not "负责人", "负责前端").
+_IN_CHARGE_OF = re.compile("负责(?=审|管理|维护|照顾|接送|辅导|带|教|打扫|测试|检查|批改|批准|签字|翻译|校对|记录)")
 
 # "学会开车了" is "会开车了" (now able to), never "计算机学会" (a society) or "学会员".
 _LEARNT = re.compile("学会(?=[\u4e00-\u9fff])(?!会员|的|了(?:$|[，。,.]))")
@@ -209,6 +214,7 @@ _VARIANTS = {
     "爱喝": "喜欢喝", "爱吃": "喜欢吃", "爱打": "喜欢打", "爱看": "喜欢看", "爱听": "喜欢听", "偏爱": "喜欢",
     "不爱": "不喜欢", "讨厌": "不喜欢", "dislikes": "does not like", "dislike": "do not like",
     "患有": "有", "报了": "报名了", "入手了": "买了", "半马": "半程马拉松", "全马": "全程马拉松",
+    "审核": "审", "审阅": "审", "审查": "审",
     # a stop as the negation of the habit
     "戒烟": "不抽烟", "戒酒": "不喝酒",
 }
