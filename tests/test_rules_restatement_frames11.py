@@ -83,6 +83,16 @@ TWO_FACTS = [
     ("用户没去过成都", "用户好像去过成都"),
     ("用户的老公没有驾照", "用户的老公公考到驾照了"),
     ("用户提交的合同都由法务小林审核", "用户负责审法务小林提交的合同"),
+    # a third review's kinds: on a screen or in a game, a question, rented, passed through, for someone else;
+    # the same characters in another order, and what is left beside the whole
+    ("The user has never seen a whale", "The user saw a whale in a documentary"),
+    ("The user has never played golf", "The user played golf on a Wii"),
+    ("用户没去过迪士尼", "用户去了迪士尼？"),
+    ("The user doesn't own a van", "The user got a van from the rental desk"),
+    ("The user has never been to Doha", "The user went to Doha for a layover"),
+    ("The user doesn't have a blog", "The user set up a blog for her school"),
+    ("用户从家到公司骑车二十分钟", "用户从公司到家骑车三十五分钟"),
+    ("用户的年假有十五天", "用户的年假还有三天"),
     # another thing counted, another measure, another subject, another occasion, a plan, or one event's count
     ("The user runs 20 miles a week", "The user cycles 30 miles a week"),
     ("The user ran 3 marathons", "The user ran 5 half marathons"),

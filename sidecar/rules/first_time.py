@@ -25,8 +25,8 @@ def first_time(absent: str, present: str) -> bool:
     if absence is None:
         return False
     folded = normalise(present)[:_MAX_CHARS]
-    if not folded.startswith(absence.who):
-        return False
+    if not folded.startswith(absence.who) or _NOT_FOR_REAL.search(folded):
+        return False  # a question, on a screen or in a game, rented, passed through: not had or done
     clause = _CLAUSE_END.split(folded[len(absence.who):], maxsplit=1)[0]
     if _NOT_YET.search(clause):
         return False  # a plan, a wish, a booking, a hedge: the thing is still not done
@@ -115,7 +115,7 @@ _WHEN_CJK = re.compile(r"(?:今年|去年|前年|上个?月|这个?月|本月|�
                        r"\d{1,4}年|\d{1,2}月(?:\d{1,2}[日号])?)+")
 # Getting a thing one had not, right after the subject and when.
 _GOT_CJK = re.compile(r"(?:考到了?|考了|考过了|拿到了?|交了|找到了?|买了|办了|装了|装上了|养了|有了|申请到了?|开通了?|"
-                      r"领了|配了|立了|做了|入手了?|注册了?|加入了?|下载了)")
+                      r"领了|配了|立了|做了|入手了?|注册了?|加入了?)")
 # After the verb: done ("去了", "打完了", "装上了", "去过").
 _DONE_CJK = frozenset("了过完上好到")
 # Between the verb and the thing: how many, or a time that owns it ("一台", "今年的").
@@ -148,10 +148,20 @@ _LATIN_VERB = re.compile(r"(?:has |have )?([a-z]+)\b(?:\s+to\b)?")
 _GOT_LATIN = re.compile(r"(?:has |have )?(?:bought|got|gotten|opened|made|joined|adopted|signed up for|took out|"
                         r"received|set up|created|registered for|passed|now has|now owns|is now on)\b")
 # After the thing: the end of the clause, or where, when or with whom ("in Morzine", "last week").
-_LATIN_END = re.compile(r"\s+(?:in|at|on|for|with|last|this|over|during|from|since|after|before|by|to)\b|\s*$")
+_LATIN_END = re.compile(r"\s+(?:in|at|on|with|last|this|over|during|since|after|before|by|"
+                        r"for the first time)\b|\s*$")
+# Anywhere in the other text: a question; a screen, a game or a dream; a thing rented or borrowed; a place only
+# passed through; a thing still on its way.
+_NOT_FOR_REAL = re.compile(r"[?？]|梦|模拟器|游戏|电视上|视频里|直播|纪录片|转机|中转|经停|路过|租|借|还在等|正在办|"
+                           r"\b(?:on (?:tv|television|a livestream|youtube|a screen|screen|a wii|a console)|"
+                           r"street view|"
+                           r"in (?:a |the )?(?:documentary|film|movie|video game|game|simulator|vr|dream|board game)|"
+                           r"minecraft|carousel|rental|rented|hired|borrowed|for the weekend|layover|connecting flight|"
+                           r"transit|scheme)\b")
 # A plan, a wish, a booking, a cancellation, a hedge or a try that failed: the thing is still not done.
 _NOT_YET = re.compile(r"打算|计划|准备|(?<![理思感])想|希望|(?<![主需重只还])要(?=[\u4e00-\u9fff])|"
                       r"报名|预约|约了|取消|推迟|延期|没能|差点|差一点|好像|假装|据说|梦见|梦到|听说|"
-                      r"\b(?:plans?|planned|planning|wants?|hopes?|would like|going to|will|may|might|booked|booking|"
+                      r"\b(?:plans?|planned|planning|wants?|hopes?|would like|going to|(?<!a )(?<!the )will|may|might|"
+                      r"booked|booking|"
                       r"signed up|cancell?ed|called off|postponed|nearly|almost|tried to|if|considering|dreams?|"
                       r"supposed|invited|saving|pretended|apparently)\b")

@@ -179,6 +179,10 @@ def quantity_changed(a: str, b: str) -> bool:
         return False  # "has 9 people" / "hired 3 people": how many one event took, not how many there are now
     if _qualifiers(a) != _qualifiers(b):
         return False  # "£120 a month" / "£210 a month in winter", "上限是 3 杯" / "喝 2 杯": another measure
+    if "?" in a + b or "？" in a + b:
+        return False  # a question states no value
+    if _cjk_in_order(a) != _cjk_in_order(b):
+        return False  # "从北京到上海…4个小时" / "从上海到北京…5个小时": the same characters, another thing
     said_a, said_b = _said_exactly(a), _said_exactly(b)
     only_a, only_b = said_a - said_b - _STATE_WORDS, said_b - said_a - _STATE_WORDS
     # The verb that takes the count may give way to the words of a change ("runs 20 miles a week" / "is up to
@@ -199,18 +203,26 @@ def _said_exactly(text: str) -> frozenset[str]:
             if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:
                 found.add(token)
         else:
-            found |= {c for c in token if c not in "用户的了是有在都也还给把钱"}
+            found |= {c for c in token if c not in _FILLER_CJK}
     return frozenset(found)
+
+
+def _cjk_in_order(text: str) -> str:
+    """The Chinese a text says besides its number and the words of a change, in order, verbs of having aside."""
+    said = _CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", normalise(text)))
+    return "".join(c for c in said if is_cjk(c) and c not in _FILLER_CJK and c not in _STATE_WORDS)
 
 
 def _qualifiers(text: str) -> frozenset[str]:
     return frozenset(hit.group().casefold() for hit in _QUALIFIER.finditer(_CHANGED_BY.sub(" ", text)))
 
 
+# Whose, particles and copulas ("还有 5 天", what is left, is a qualifier).
+_FILLER_CJK = frozenset("用户的了是有在都也还给把钱")
 # Words saying which occasion, condition or limit a number holds for: each must be on both sides or neither.
 _QUALIFIER = re.compile(
     r"这次|那次|上次|本次|今天|昨天|刚|冬天|夏天|春天|秋天|周末|平时|出差|假期|旺季|淡季|上限|下限|最多|最少|至少|"
-    r"不超过|目标|应该|要求|限|剩|到手|税后|税前|"
+    r"不超过|目标|应该|要求|限|剩|还有|到手|税后|税前|"
     r"\b(?:this time|last time|today|yesterday|just|in (?:winter|summer|spring|autumn)|at weekends?|on weekends?|"
     r"on \w+ days|at most|at least|up to|no more than|cap(?:ped)?|limit|target|goal|should|maximum|minimum|max|"
     r"min|allowance|left|remaining|net|gross|after tax|before tax|peak|off-peak|could|would)\b", re.IGNORECASE)
