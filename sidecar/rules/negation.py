@@ -8,7 +8,7 @@ from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import CUE_TOKENS
 from sidecar.rules.facts import Frame, frame
 from sidecar.rules.patterns import compile_fast
-from sidecar.rules.tokens import is_cjk, match_key, token_set, tokens
+from sidecar.rules.tokens import is_cjk, match_key, normalise, token_set, tokens
 
 
 def same_statement(a: Frame, b: Frame) -> bool:
@@ -120,3 +120,43 @@ _CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?
 
 def core(text: str) -> str:
     return _CORE_DROPPED.sub("", text)
+
+
+def stops_the_old(positive: str, negated: str) -> bool:
+    """A clause of the negated text stops what the positive one does, whole, whatever detail the positive gave of
+    how often or where ("用户父亲一直用 Strava 记录骑行" / "用户父亲不用 Strava 了，…", "周末在小区球场打篮球" /
+    "不打篮球了，膝盖受不了"): the newer state replaces the older. The clause must end with the thing: "不用 Strava
+    记录跑步" is a narrower negation, another statement."""
+    folded, other = normalise(negated)[:_STOP_CHARS], normalise(positive)[:_STOP_CHARS]
+    for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
+        found = _STOPPED.match(clause.strip())
+        if found is None:
+            continue
+        who, verb, thing = found.group("who"), found.group("verb"), found.group("thing").strip()
+        if (who and not other.startswith(who)) or (not who and not other.startswith("用户")):
+            continue
+        at = other.find(verb)
+        while at >= 0:
+            done = _DONE_TO.match(other, at + 1)
+            start = done.end() if done else at + 1
+            rest = other[start:].lstrip()
+            if rest.startswith(thing) and _ends_there(rest[len(thing):]):
+                return True
+            at = other.find(verb, at + 1)
+    return False
+
+
+def _ends_there(after: str) -> bool:
+    """The thing ends in the positive text: the end, a particle or punctuation, or words of another script."""
+    return not after or not is_cjk(after[0]) or after[0] in "了，。,.的"
+
+
+_STOP_CHARS = 240
+# "用户婆婆不用那口老铁锅了", "（用户）不打篮球了", "不再去乐刻了": who, the verb stopped, and the thing, which ends
+# the clause.
+_STOPPED = re.compile(r"^(?P<who>[^不没\s]{0,12}?)(?:现在|已经|也|都)?(?:不再|不)"
+                      r"(?P<verb>[用去上打吃喝玩看学练抽坐开骑住追听跳养踢弹画钓逛穿戴订])"
+                      r"(?:[那这]?[一]?[口个台辆家只件把副双门节])?\s*"
+                      r"(?P<thing>[\u4e00-\u9fffa-z0-9][\u4e00-\u9fffa-z0-9 ]{1,20}?)\s*了?$")
+# Between the verb and its thing in the positive text: a count or a classifier ("用一口老铁锅").
+_DONE_TO = re.compile(r"\s*(?:[一两\d]+\s*)?[口个台辆家只件把副双门节]?\s*")
