@@ -55,6 +55,9 @@ ONE_FACT = [
     ("用户外婆炒菜一直用一口老铁锅", "用户外婆不用那口老铁锅了，换成了一口不粘锅"),
     ("用户哥哥一直用 Keep 记录跑步", "用户哥哥不用 Keep 了，跑步现在都记在 Strava 上"),
     ("用户周末在小区球场踢足球", "用户不踢足球了，膝盖受不了"),
+    ("The user plays squash on Tuesdays", "The user doesn't play squash any more"),
+    ("The user's flatmate is on a keto diet", "The user's flatmate came off the keto diet in May"),
+    ("The user drinks oat milk most days", "The user has cut out oat milk entirely"),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
 
@@ -101,6 +104,8 @@ TWO_FACTS = [
     # a narrower stop, another person's stop, a longer noun; a plan beside an earlier occasion; the old one
     ("用户哥哥一直用 Keep 记录跑步", "用户哥哥不用 Keep 记录骑行"),
     ("用户周末打篮球", "用户的儿子不打篮球了"),
+    ("The user plays squash on Tuesdays", "The user doesn't play squash on Fridays"),
+    ("The user uses Slack", "The user dropped off the Slack channel"),
     ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race in 2023"),
     ("用户的蓝牙音箱放在客厅", "用户的旧蓝牙音箱放在客厅的柜子里"),
     # a change said of another thing than the other text's: the team's tests, the coach

@@ -41,7 +41,7 @@ def same_statement(a: Frame, b: Frame) -> bool:
 _STATE_TOKENS = CUE_TOKENS | frozenset(tokens("become became decided decide"))
 # How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
 _HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
-                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
+                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still|most days)\b")
 
 
 _CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
@@ -131,6 +131,9 @@ def stops_the_old(positive: str, negated: str) -> bool:
     for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
         found = _STOPPED.match(clause.strip())
         if found is None:
+            latin = _STOPPED_LATIN.match(clause.strip())
+            if latin is not None and _does_latin(other, latin.group("who"), latin.group("verb"), latin.group("thing")):
+                return True
             continue
         who, verb, thing = found.group("who"), found.group("verb"), found.group("thing").strip()
         if (who and not other.startswith(who)) or (not who and not other.startswith("用户")):
@@ -146,6 +149,15 @@ def stops_the_old(positive: str, negated: str) -> bool:
     return False
 
 
+def _does_latin(other: str, who: str, verb: str, thing: str) -> bool:
+    """`other` begins with `who` and does `verb` to `thing`, the thing ending there ("uses Sentry for errors")."""
+    if not other.startswith(who):
+        return False
+    done = re.search(rf"\b{re.escape(verb)}(?:s|es)?\s+(?:the |a |an |their |his |her )?"
+                     rf"{re.escape(thing)}(?![a-z0-9-])", other)
+    return done is not None
+
+
 def _ends_there(after: str) -> bool:
     """The thing ends in the positive text: the end, a particle or punctuation, or words of another script."""
     return not after or not is_cjk(after[0]) or after[0] in "了，。,.的"
@@ -158,5 +170,12 @@ _STOPPED = re.compile(r"^(?P<who>[^不没\s]{0,12}?)(?:现在|已经|也|都)?(?
                       r"(?P<verb>[用去上打吃喝玩看学练抽坐开骑住追听跳养踢弹画钓逛穿戴订])"
                       r"(?:[那这]?[一]?[口个台辆家只件把副双门节])?\s*"
                       r"(?P<thing>[\u4e00-\u9fffa-z0-9][\u4e00-\u9fffa-z0-9 ]{1,20}?)\s*了?$")
+# "Quokka no longer uses Sentry", "the user doesn't play squash any more": who, the verb and the thing, which ends
+# the clause.
+_STOPPED_LATIN = re.compile(r"^(?P<who>[\w' -]{1,40}?)\s+"
+                            r"(?:no longer|doesn't|does not|don't|do not|has stopped|stopped)\s+"
+                            r"(?P<verb>use|play|eat|drink|take|attend|wear|read|watch|learn|study|ride|drive|do)"
+                            r"(?:s|es|ing)?\s+(?:the |a |an |their |his |her )?(?P<thing>[a-z0-9][a-z0-9 -]{0,30}?)"
+                            r"(?:\s+any ?more|\s+now)?$")
 # Between the verb and its thing in the positive text: a count or a classifier ("用一口老铁锅").
 _DONE_TO = re.compile(r"\s*(?:[一两\d]+\s*)?[口个台辆家只件把副双门节]?\s*")
