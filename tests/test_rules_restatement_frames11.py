@@ -58,6 +58,11 @@ ONE_FACT = [
     ("The user plays squash on Tuesdays", "The user doesn't play squash any more"),
     ("The user's flatmate is on a keto diet", "The user's flatmate came off the keto diet in May"),
     ("The user drinks oat milk most days", "The user has cut out oat milk entirely"),
+    # the old value sold, traded or replaced, then the new one
+    ("用户骑的电动车是雅迪的", "用户把雅迪卖了，现在骑的是一辆九号"),
+    ("The user's camera is a Fujifilm", "The user traded the Fujifilm in for a Sony"),
+    ("The project lints with ESLint", "The project replaced ESLint with Biome"),
+    ("用户开一辆别克英朗", "用户把英朗置换成了一辆极氪001"),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
 
@@ -106,6 +111,8 @@ TWO_FACTS = [
     ("用户周末打篮球", "用户的儿子不打篮球了"),
     ("The user plays squash on Tuesdays", "The user doesn't play squash on Fridays"),
     ("The user uses Slack", "The user dropped off the Slack channel"),
+    ("The user drives a Mazda CX-5", "The user replaced the Mazda's tyres with winter ones"),
+    ("用户开一辆朗逸", "用户把朗逸的轮胎换掉了，现在用米其林"),
     ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race in 2023"),
     ("用户的蓝牙音箱放在客厅", "用户的旧蓝牙音箱放在客厅的柜子里"),
     # a change said of another thing than the other text's: the team's tests, the coach
