@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from sidecar.rules.evidence import Pair
 from sidecar.rules.first_time import first_time
+from sidecar.rules.negation import stops_the_old
 from sidecar.rules.numerals import quantity_changed
 from sidecar.rules.sides import swapped_by_agent
 from sidecar.rules.wording import canonical
@@ -50,6 +51,18 @@ ONE_FACT = [
     ("用户的论文由周教授审阅", "周教授负责审阅用户的论文"),
     ("用户提交的合同都由法务小林审核", "法务小林负责审用户提交的合同"),
     ("The user runs 15 miles a week", "The user is up to 25 miles a week"),
+    # a clause stops what the other text does, whole, however often or where it was done
+    ("用户外婆炒菜一直用一口老铁锅", "用户外婆不用那口老铁锅了，换成了一口不粘锅"),
+    ("用户哥哥一直用 Keep 记录跑步", "用户哥哥不用 Keep 了，跑步现在都记在 Strava 上"),
+    ("用户周末在小区球场踢足球", "用户不踢足球了，膝盖受不了"),
+    ("The user plays squash on Tuesdays", "The user doesn't play squash any more"),
+    ("The user's flatmate is on a keto diet", "The user's flatmate came off the keto diet in May"),
+    ("The user drinks oat milk most days", "The user has cut out oat milk entirely"),
+    # the old value sold, traded or replaced, then the new one
+    ("用户骑的电动车是雅迪的", "用户把雅迪卖了，现在骑的是一辆九号"),
+    ("The user's camera is a Fujifilm", "The user traded the Fujifilm in for a Sony"),
+    ("The project lints with ESLint", "The project replaced ESLint with Biome"),
+    ("用户开一辆别克英朗", "用户把英朗置换成了一辆极氪001"),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
 
@@ -93,6 +106,18 @@ TWO_FACTS = [
     ("The user doesn't have a blog", "The user set up a blog for her school"),
     ("用户从家到公司骑车二十分钟", "用户从公司到家骑车三十五分钟"),
     ("用户的年假有十五天", "用户的年假还有三天"),
+    # a narrower stop, another person's stop, a longer noun; a plan beside an earlier occasion; the old one
+    ("用户哥哥一直用 Keep 记录跑步", "用户哥哥不用 Keep 记录骑行"),
+    ("用户周末打篮球", "用户的儿子不打篮球了"),
+    ("The user plays squash on Tuesdays", "The user doesn't play squash on Fridays"),
+    ("The user uses Slack", "The user dropped off the Slack channel"),
+    ("The user drives a Mazda CX-5", "The user replaced the Mazda's tyres with winter ones"),
+    ("用户开一辆朗逸", "用户把朗逸的轮胎换掉了，现在用米其林"),
+    ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race in 2023"),
+    ("用户的蓝牙音箱放在客厅", "用户的旧蓝牙音箱放在客厅的柜子里"),
+    # a change said of another thing than the other text's: the team's tests, the coach
+    ("团队的发布用 Jenkins 跑", "团队的单元测试从 Jenkins 迁到了 GitHub Actions"),
+    ("用户在乐刻上团课", "用户常上的那个团课教练从乐刻跳槽到了超级猩猩"),
     # another thing counted, another measure, another subject, another occasion, a plan, or one event's count
     ("The user runs 20 miles a week", "The user cycles 30 miles a week"),
     ("The user ran 3 marathons", "The user ran 5 half marathons"),
@@ -191,6 +216,7 @@ def test_first_time_and_the_passive_reading_never_raise(a: str, b: str) -> None:
     assert not first_time(a, a)
     assert swapped_by_agent(a, b) == swapped_by_agent(b, a)
     quantity_changed(a, b)
+    stops_the_old(a, b)
 
 
 @given(st.lists(contents, max_size=12), st.randoms(use_true_random=False))

@@ -25,13 +25,24 @@ _CHINESE_FROM = re.compile(
     + "(?:换成了?|换到了?|换为|改成了?|改为|改用了?|迁到了?|迁移到了?|转到了?|搬到了?|升级到了?|升级为|"
     "升级成|切换到了?|切换成|跳槽到了?|调到了?|调整为|转为|变成了?|更新到了?|降到了?|涨到了?|提高到了?|"
     "推迟到了?|提前到了?)" + _NEW)
+# "traded the Mazda in for a Kia", "replaced the Victorinox with a Global": the old value given up for the new.
+_ENGLISH_TRADED = re.compile(r"\b(?:traded|swapped|replaced|exchanged|part-exchanged)\s+(?:in\s+)?"
+                             r"(?:the |their |his |her |its |an? )?" + _VALUE + r"\s+(?:in\s+)?(?:for|with)\s+"
+                             r"(?:a |an |the )?" + _NEW)
+# "把那辆海豚卖了，现在开的是一辆零跑C10", "把朗逸置换成了一辆小鹏P7": the old value sold or replaced, then the new.
+_CHINESE_SOLD = re.compile("把(?:那|这)?(?:辆|台|部|个|副|双|块|只)?" + _VALUE
+                           + r"(?:卖了|卖掉了|置换了|换掉了|淘汰了|送人了)(?:，|,)\s*(?:现在|改)?"
+                           "(?:开的是|用的是|开|用|骑|戴|换了)" + _NEW
+                           + "|把(?:那|这)?(?:辆|台|部|个|副|双|块|只)?" + _VALUE.replace("old", "old2")
+                           + "(?:置换成了?|置换为)" + _NEW.replace("new", "new2"))
 _CHINESE_LEFT = re.compile("离开了?" + _VALUE + "(?:，|,)?(?:去了|加入了?|跳槽到了?|跳槽去了|进了|到了)" + _NEW)
 _CHINESE_INSTEAD = re.compile(_NEW.replace("new", "new_first") + "(?:，|,)?而不是"
                               + _VALUE.replace("{1,40}?", "{1,40}"))
 
 
 # Every pattern above holds one of these: most texts hold none.
-_TRIGGERS = ("from", "left", "quit", "instead", "rather", "从", "离开", "而不是")
+_TRIGGERS = ("from", "left", "quit", "instead", "rather", "traded", "swapped", "replaced", "exchanged", "从", "离开",
+             "而不是", "卖", "置换", "换掉", "淘汰", "送人")
 _TRIGGER = compile_fast("|".join(map(re.escape, _TRIGGERS)))
 
 
@@ -57,11 +68,15 @@ def replaced_value(text: str) -> Optional[Replaced]:
 @memo(max_bytes=1 << 20)
 def _replaced_value(text: str) -> Optional[Replaced]:
     folded = normalise(text)
-    for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT):
+    for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT, _ENGLISH_TRADED):
         found = pattern.search(folded)
         if found is not None:
             what = found.groupdict().get("what") or ""
             return Replaced(found.group("old").strip(), found.group("new").strip(), what.strip())
+    found = _CHINESE_SOLD.search(folded)
+    if found is not None:
+        return Replaced((found.group("old") or found.group("old2")).strip(),
+                        (found.group("new") or found.group("new2")).strip())
     for pattern in (_ENGLISH_INSTEAD, _CHINESE_INSTEAD):
         found = pattern.search(folded)
         if found is not None:

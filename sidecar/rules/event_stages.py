@@ -74,6 +74,14 @@ def _glued_after(noun: str, text: str, plan: str) -> bool:
     return False
 
 
+def planned_beside_earlier(a: str, b: str) -> bool:
+    """One text plans or prepares something and the other, no plan, tells an earlier occasion ("is training for
+    the Three Peaks next summer" / "did the Three Peaks in 2024", "打算明年考研" / "去年考过一次研"): two occasions."""
+    first, second = _stage(a), _stage(b)
+    return any(plan.plan and not plan.earlier and not other.plan and _EARLIER.search(normalise(told)) is not None
+               for plan, other, told in ((first, second, b), (second, first, a)))
+
+
 def planned_and_done(a: str, b: str) -> bool:
     """One text plans or prepares an event and the other tells what became of it, naming the same event."""
     for plan, outcome in ((_stage(a), _stage(b)), (_stage(b), _stage(a))):

@@ -12,7 +12,7 @@ import re
 from sidecar.rules.appositives import by_name_alone
 from sidecar.rules.changes import may_name_old_value
 from sidecar.rules.dates import dated_differently, dates_of
-from sidecar.rules.event_stages import planned_and_done
+from sidecar.rules.event_stages import planned_and_done, planned_beside_earlier
 from sidecar.rules.events import time_anchors, told_event
 from sidecar.rules.evidence import CUE_TOKENS, MIN_NEAR_WEIGHT, MIN_SHARED_WEIGHT, upper_weight
 from sidecar.rules.extension import continues, extends
@@ -30,7 +30,7 @@ from sidecar.rules.first_time import first_time
 from sidecar.rules.lexicon import frames, frames_conflict
 from sidecar.rules.match_keys import keys_of, shared_weight
 from sidecar.rules.memo import memo
-from sidecar.rules.negation import negates_in_a_clause, same_statement
+from sidecar.rules.negation import negates_in_a_clause, same_statement, stops_the_old
 from sidecar.rules.numerals import (
     may_end_in_number,
     measures_differ,
@@ -203,9 +203,12 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
         return False  # "项目“榫卯”用 Poetry" / "项目“蒲公英”的依赖管理改成了 uv": two projects, whatever changed
     if planned_and_done(a, b):
         return True  # "打算参加杭州半马" / "退出了杭州半马，没有参加": what became of the plan replaces it
+    if planned_beside_earlier(a, b):
+        return False  # "is training for the Three Peaks next summer" / "did it in 2024": another occasion
     if frame_a.negated != frame_b.negated:
         return (same_statement(frame_a, frame_b) or negates_in_a_clause(a, b, frame_a, frame_b)
-                or (first_time(a, b) if frame_a.negated else first_time(b, a)))  # "没有驾照" / "考到驾照了"
+                or (first_time(a, b) if frame_a.negated else first_time(b, a))  # "没有驾照" / "考到驾照了"
+                or (stops_the_old(b, a) if frame_a.negated else stops_the_old(a, b)))  # "不用 Strava 了，…"
     if attributes_conflict(frame_a, frame_b) or frames_conflict(frames(a), frames(b)):
         return False
     if heads_conflict(frame_a, frame_b) and not changes_a_thing_named_whole(a, b, frame_a, frame_b):
@@ -246,6 +249,8 @@ def _one_fact(a: str, b: str, frame_a: Frame, frame_b: Frame, hints_a: int, hint
             and not any(dates_of(b)) and time_anchors(a) == time_anchors(b)
             and (quantity_changed(a, b) or quantity_changed(without_reason(a), without_reason(b)))):
         return True  # "has 3 sourdough starters" / "is down to 2 sourdough starters": the count changed
+    if not (frame_a.changed or frame_b.changed) and bool(_OLD_ONE.search(a)) != bool(_OLD_ONE.search(b)):
+        return False  # "小爱音箱放在书房" / "旧小爱音箱放在书房的储物箱里": the old one is another thing
     # A value may change only where both texts name the attribute, or neither does.
     new_value = bool(frame_a.attributes) == bool(frame_b.attributes)
     if reworded(*(one_number_apart(a, b) if hints_a & hints_b & _HINT_NUMBER else (a, b)), new_value=new_value):
@@ -296,6 +301,9 @@ def _named_apart_by_quotes(a: str, b: str) -> bool:
 
 # One more time, told of an event: another occasion than the one the other text tells.
 _ONE_MORE_TIME = re.compile(r"\b(?:as well|once more|once again|another time)\b|又一次|再一次", re.IGNORECASE)
+# The one a thing replaced, before its noun: "旧手机", "the old laptop", "her former flat" (not "years old").
+_OLD_ONE = re.compile(r"旧(?=[\u4e00-\u9fffA-Za-z])|(?<!years )(?<!year )(?<!months )(?<!-)\bold (?=[a-z])|"
+                      r"\bformer (?=[a-z])", re.IGNORECASE)
 # A name in quotes near the start: what the memory is about.
 _QUOTED_SUBJECT = re.compile(r"(?:(?!叫|是|为|成|名|号|\bis\b|called|named)[^“「\"]){0,12}"
                              r"[“「\"]([^”」\"]{1,30})[”」\"]")

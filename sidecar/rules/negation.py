@@ -8,7 +8,7 @@ from sidecar.rules.events import TIME_ANCHOR
 from sidecar.rules.evidence import CUE_TOKENS
 from sidecar.rules.facts import Frame, frame
 from sidecar.rules.patterns import compile_fast
-from sidecar.rules.tokens import is_cjk, match_key, token_set, tokens
+from sidecar.rules.tokens import is_cjk, match_key, normalise, token_set, tokens
 
 
 def same_statement(a: Frame, b: Frame) -> bool:
@@ -41,7 +41,7 @@ def same_statement(a: Frame, b: Frame) -> bool:
 _STATE_TOKENS = CUE_TOKENS | frozenset(tokens("become became decided decide"))
 # How often a habit held: dropped before the time of day it held at ("每天早上喝咖啡" / "早上不再喝咖啡了").
 _HOW_OFTEN = re.compile(r"每天|每周|每晚|每月|每年|天天|平时|平常|经常|偶尔|一直|总是|常常|还|也|会(?=[\u4e00-\u9fff])|"
-                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still)\b")
+                        r"\b(?:every day|daily|regularly|often|sometimes|usually|always|still|most days)\b")
 
 
 _CLAUSE = re.compile(r"[,，;；。]|\s+(?:and|but)\s+")
@@ -120,3 +120,62 @@ _CORE_DROPPED = re.compile(r"(?<=[\u4e00-\u9fff])[的是为了]|[的是为了](?
 
 def core(text: str) -> str:
     return _CORE_DROPPED.sub("", text)
+
+
+def stops_the_old(positive: str, negated: str) -> bool:
+    """A clause of the negated text stops what the positive one does, whole, whatever detail the positive gave of
+    how often or where ("用户父亲一直用 Strava 记录骑行" / "用户父亲不用 Strava 了，…", "周末在小区球场打篮球" /
+    "不打篮球了，膝盖受不了"): the newer state replaces the older. The clause must end with the thing: "不用 Strava
+    记录跑步" is a narrower negation, another statement."""
+    folded, other = normalise(negated)[:_STOP_CHARS], normalise(positive)[:_STOP_CHARS]
+    for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
+        found = _STOPPED.match(clause.strip())
+        if found is None:
+            latin = _STOPPED_LATIN.match(clause.strip())
+            if latin is not None and _does_latin(other, latin.group("who"), latin.group("verb"), latin.group("thing")):
+                return True
+            continue
+        who, verb, thing = found.group("who"), found.group("verb"), found.group("thing").strip()
+        if (who and not other.startswith(who)) or (not who and not other.startswith("用户")):
+            continue
+        at = other.find(verb)
+        while at >= 0:
+            done = _DONE_TO.match(other, at + 1)
+            start = done.end() if done else at + 1
+            rest = other[start:].lstrip()
+            if rest.startswith(thing) and _ends_there(rest[len(thing):]):
+                return True
+            at = other.find(verb, at + 1)
+    return False
+
+
+def _does_latin(other: str, who: str, verb: str, thing: str) -> bool:
+    """`other` begins with `who` and does `verb` to `thing`, the thing ending there ("uses Sentry for errors")."""
+    if not other.startswith(who):
+        return False
+    done = re.search(rf"\b{re.escape(verb)}(?:s|es)?\s+(?:the |a |an |their |his |her )?"
+                     rf"{re.escape(thing)}(?![a-z0-9-])", other)
+    return done is not None
+
+
+def _ends_there(after: str) -> bool:
+    """The thing ends in the positive text: the end, a particle or punctuation, or words of another script."""
+    return not after or not is_cjk(after[0]) or after[0] in "了，。,.的"
+
+
+_STOP_CHARS = 240
+# "用户婆婆不用那口老铁锅了", "（用户）不打篮球了", "不再去乐刻了": who, the verb stopped, and the thing, which ends
+# the clause.
+_STOPPED = re.compile(r"^(?P<who>[^不没\s]{0,12}?)(?:现在|已经|也|都)?(?:不再|不)"
+                      r"(?P<verb>[用去上打吃喝玩看学练抽坐开骑住追听跳养踢弹画钓逛穿戴订])"
+                      r"(?:[那这]?[一]?[口个台辆家只件把副双门节])?\s*"
+                      r"(?P<thing>[\u4e00-\u9fffa-z0-9][\u4e00-\u9fffa-z0-9 ]{1,20}?)\s*了?$")
+# "Quokka no longer uses Sentry", "the user doesn't play squash any more": who, the verb and the thing, which ends
+# the clause.
+_STOPPED_LATIN = re.compile(r"^(?P<who>[\w' -]{1,40}?)\s+"
+                            r"(?:no longer|doesn't|does not|don't|do not|has stopped|stopped)\s+"
+                            r"(?P<verb>use|play|eat|drink|take|attend|wear|read|watch|learn|study|ride|drive|do)"
+                            r"(?:s|es|ing)?\s+(?:the |a |an |their |his |her )?(?P<thing>[a-z0-9][a-z0-9 -]{0,30}?)"
+                            r"(?:\s+any ?more|\s+now)?$")
+# Between the verb and its thing in the positive text: a count or a classifier ("用一口老铁锅").
+_DONE_TO = re.compile(r"\s*(?:[一两\d]+\s*)?[口个台辆家只件把副双门节]?\s*")

@@ -69,7 +69,7 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     if pair.total(was) < MIN_NEAR_WEIGHT:
         return False  # one CJK character is no value
     owned = _POSSESSED.search(normalise(new))
-    if owned is not None and _another_thing(owned.group(1) or owned.group(2), old, in_old):
+    if owned is not None and _another_thing(_HOW_CHANGED.sub("", owned.group(1) or owned.group(2)), old, in_old):
         return False  # "输入法是搜狗" / "用户的默认搜索引擎从搜狗换成了…": the user's other thing changed
     moved = token_set(replaced.what) - CUE_TOKENS - _DETERMINERS
     named_qualifiers = frames(replaced.what)
@@ -97,11 +97,14 @@ def _another_thing(possessed: str, old: str, in_old: frozenset[str]) -> bool:
 
 # What of the user's a change from one value to another is said of: "用户的默认搜索引擎从…", "the user's office …";
 # in English the words up to the verb.
-_POSSESSED = re.compile(r"(?:用户|\buser)(?:的|['’]s)\s*([\u4e00-\u9fff]{1,8}?)\s*从|"
-                        r"\buser['’]s\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)\s+(?:[a-z]+ly\s+)?"
+_POSSESSED = re.compile(r"(?:[\u4e00-\u9fff]|\buser)(?:的|['’]s)\s*([\u4e00-\u9fff]{1,8}?)\s*从|"
+                        r"\b[a-z]+['’]s\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)\s+(?:[a-z]+ly\s+)?"
                         r"(?:[a-z]+ed|went|was|has|got|is)\b")
-# Attributes of the user an English memory states with a verb, not the noun ("lives in" is the home).
-_ATTRIBUTE_NOUNS = token_set("home house flat apartment address place default main usual current new old primary daily")
+# Attributes of the user an English memory states with a verb, not the noun ("lives in" is the home), and a name.
+_ATTRIBUTE_NOUNS = token_set("home house flat apartment address place default main usual current new old primary daily "
+                             "name 名字 名称")
+# How much or how lately the change happened, between the thing and 从 ("接口已经全部从 REST 迁到了…").
+_HOW_CHANGED = re.compile(r"已经|全部|全都|都|也|还|现在|目前|最近|终于")
 
 
 # What else the two texts may each say besides the values of a kind (one word: "for coding", "做代码检查").
