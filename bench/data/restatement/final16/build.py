@@ -1,12 +1,23 @@
 """Rebuild pairs.jsonl byte for byte from src/<shape>.txt (no randomness)."""
+
 import json
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SHAPES = [
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 ]
 LABELS = {"same": "same", "diff": "different"}
 
@@ -23,10 +34,18 @@ def read_rows() -> list[dict[str, str]]:
             if len(parts) != 5 or parts[0] not in LABELS:
                 raise SystemExit(f"src/{shape}.txt:{number}: bad line: {line}")
             label, lang, old, new, why = parts
-            rows.append({
-                "id": f"fn16-{len(rows) + 1:04d}", "old": old, "new": new,
-                "label": LABELS[label], "shape": shape, "lang": lang, "split": "test", "why": why,
-            })
+            rows.append(
+                {
+                    "id": f"fn16-{len(rows) + 1:04d}",
+                    "old": old,
+                    "new": new,
+                    "label": LABELS[label],
+                    "shape": shape,
+                    "lang": lang,
+                    "split": "test",
+                    "why": why,
+                }
+            )
     return rows
 
 

@@ -1,4 +1,5 @@
 """Check final16/pairs.jsonl's format and mix; print counts; exit 1 on a problem."""
+
 import json
 import re
 import sys
@@ -8,8 +9,18 @@ from pathlib import Path
 
 FIELDS = ["id", "old", "new", "label", "shape", "lang", "split", "why"]
 SHAPES = [
-    "possessor", "attribute", "event", "role_swap", "numeral", "stated_change",
-    "negation", "containment", "named_person", "paraphrase", "frame_objects", "convention",
+    "possessor",
+    "attribute",
+    "event",
+    "role_swap",
+    "numeral",
+    "stated_change",
+    "negation",
+    "containment",
+    "named_person",
+    "paraphrase",
+    "frame_objects",
+    "convention",
 ]
 LANGS = ["zh", "en", "mixed"]
 LABELS = ["same", "different"]
@@ -103,10 +114,11 @@ def table(rows: list[dict[str, str]]) -> str:
     cells = Counter((r["shape"], r["lang"], r["label"]) for r in rows)
     heads = [f"{lang}/{'same' if label == 'same' else 'diff'}" for lang in LANGS for label in LABELS]
     lines = [f"{'shape':<16}" + "".join(f"{h:>12}" for h in heads) + f"{'total':>8}"]
-    for shape in SHAPES + ["total"]:
+    for shape in [*SHAPES, "total"]:
         values = [
             sum(n for (s, la, lb), n in cells.items() if la == lang and lb == label and shape in (s, "total"))
-            for lang in LANGS for label in LABELS
+            for lang in LANGS
+            for label in LABELS
         ]
         lines.append(f"{shape:<16}" + "".join(f"{v:>12}" for v in values) + f"{sum(values):>8}")
     total = len(rows)
