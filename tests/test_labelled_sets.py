@@ -26,6 +26,8 @@ SETS = {
     "restatement/final12": ("pairs.jsonl",),
     "restatement/final13": ("pairs.jsonl",),
     "restatement/final14": ("pairs.jsonl",),
+    "restatement/final15": ("pairs.jsonl",),
+    "restatement/final16": ("pairs.jsonl",),
     "longconv": ("memories.jsonl", "questions.jsonl"),
     "longconv2": ("memories.jsonl", "questions.jsonl"),
     "longconv3": ("memories.jsonl", "questions.jsonl"),
