@@ -56,6 +56,9 @@ ONE_FACT = [
     ("用户哥哥一直用 Keep 记录跑步", "用户哥哥不用 Keep 了，跑步现在都记在 Strava 上"),
     ("用户周末在小区球场踢足球", "用户不踢足球了，膝盖受不了"),
     ("The user plays squash on Tuesdays", "The user doesn't play squash any more"),
+    # "the old one" is no part of a name: a favourite replaced
+    ("用户最喜欢的城市是东京", "用户最喜欢的城市是旧金山"),
+    ("The user's favourite song is Creep", "The user's favourite song is Old Town Road"),
     ("The user's flatmate is on a keto diet", "The user's flatmate came off the keto diet in May"),
     ("The user drinks oat milk most days", "The user has cut out oat milk entirely"),
     # the old value sold, traded or replaced, then the new one
@@ -113,7 +116,15 @@ TWO_FACTS = [
     ("The user uses Slack", "The user dropped off the Slack channel"),
     ("The user drives a Mazda CX-5", "The user replaced the Mazda's tyres with winter ones"),
     ("用户开一辆朗逸", "用户把朗逸的轮胎换掉了，现在用米其林"),
-    ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race in 2023"),
+    ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race last year"),
+    # a fourth review's kinds: a wish, advice, a dream, watching others, one occasion, a longer name, one of two
+    ("用户在考虑去游泳馆", "用户不去游泳馆了"),
+    ("用户的医生建议他去游泳", "用户不去游泳了"),
+    ("用户喜欢看主播玩原神", "用户不玩原神了"),
+    ("用户上周六去看话剧了", "用户不看话剧了"),
+    ("用户用 Google Sheets 记账", "用户不用 Google 了"),
+    ("用户通勤时听播客，晚上听有声书", "用户不听播客了"),
+
     ("用户的蓝牙音箱放在客厅", "用户的旧蓝牙音箱放在客厅的柜子里"),
     # a change said of another thing than the other text's: the team's tests, the coach
     ("团队的发布用 Jenkins 跑", "团队的单元测试从 Jenkins 迁到了 GitHub Actions"),

@@ -78,8 +78,13 @@ def planned_beside_earlier(a: str, b: str) -> bool:
     """One text plans or prepares something and the other, no plan, tells an earlier occasion ("is training for
     the Three Peaks next summer" / "did the Three Peaks in 2024", "打算明年考研" / "去年考过一次研"): two occasions."""
     first, second = _stage(a), _stage(b)
-    return any(plan.plan and not plan.earlier and not other.plan and _EARLIER.search(normalise(told)) is not None
+    return any(plan.plan and not plan.earlier and not other.plan and _BEFORE_NOW.search(normalise(told)) is not None
                for plan, other, told in ((first, second, b), (second, first, a)))
+
+
+# An occasion before the one planned, said so: not a year alone, which a plan's outcome carries too (issue 16.7).
+_BEFORE_NOW = re.compile(r"去年|前年|上次|以前|\blast (?:year|time|summer|winter|spring|autumn)\b|\byears ago\b|"
+                         r"\b(?:as well|again|once more|before)\b|又一次|再一次")
 
 
 def planned_and_done(a: str, b: str) -> bool:

@@ -302,8 +302,9 @@ def _named_apart_by_quotes(a: str, b: str) -> bool:
 # One more time, told of an event: another occasion than the one the other text tells.
 _ONE_MORE_TIME = re.compile(r"\b(?:as well|once more|once again|another time)\b|又一次|再一次", re.IGNORECASE)
 # The one a thing replaced, before its noun: "旧手机", "the old laptop", "her former flat" (not "years old").
-_OLD_ONE = re.compile(r"旧(?=[\u4e00-\u9fffA-Za-z])|(?<!years )(?<!year )(?<!months )(?<!-)\bold (?=[a-z])|"
-                      r"\bformer (?=[a-z])", re.IGNORECASE)
+# Never in a name or a word of its own ("旧金山", "依旧", "怀旧", "Old Town Road", "weeks old"): lower-case "old" only.
+_OLD_ONE = re.compile(r"(?<![依仍怀守念])旧(?!金山|宫|书店|城|址|居|历|时|事)(?=[\u4e00-\u9fffA-Za-z])|"
+                      r"(?<!years )(?<!year )(?<!months )(?<!weeks )(?<!days )(?<!-)\bold (?=[a-z])|\bformer (?=[a-z])")
 # A name in quotes near the start: what the memory is about.
 _QUOTED_SUBJECT = re.compile(r"(?:(?!叫|是|为|成|名|号|\bis\b|called|named)[^“「\"]){0,12}"
                              r"[“「\"]([^”」\"]{1,30})[”」\"]")

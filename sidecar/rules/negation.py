@@ -128,6 +128,8 @@ def stops_the_old(positive: str, negated: str) -> bool:
     "不打篮球了，膝盖受不了"): the newer state replaces the older. The clause must end with the thing: "不用 Strava
     记录跑步" is a narrower negation, another statement."""
     folded, other = normalise(negated)[:_STOP_CHARS], normalise(positive)[:_STOP_CHARS]
+    if _NOT_THE_HABIT.search(other) or _ONE_OCCASION.search(other):
+        return False  # a wish, advice, a question, a dream, someone else's doing, a list, one occasion
     for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
         found = _STOPPED.match(clause.strip())
         if found is None:
@@ -138,6 +140,8 @@ def stops_the_old(positive: str, negated: str) -> bool:
         who, verb, thing = found.group("who"), found.group("verb"), found.group("thing").strip()
         if (who and not other.startswith(who)) or (not who and not other.startswith("用户")):
             continue
+        if other.replace("用户", "").count(verb) > 1:
+            continue  # "通勤时听播客，晚上听有声书": two things done, one of them stopped
         at = other.find(verb)
         while at >= 0:
             done = _DONE_TO.match(other, at + 1)
@@ -159,11 +163,22 @@ def _does_latin(other: str, who: str, verb: str, thing: str) -> bool:
 
 
 def _ends_there(after: str) -> bool:
-    """The thing ends in the positive text: the end, a particle or punctuation, or words of another script."""
-    return not after or not is_cjk(after[0]) or after[0] in "了，。,.的"
+    """The thing ends in the positive text: the end, 了 or punctuation, or Chinese after a Latin name ("用 Strava
+    记录骑行"); not a longer name ("Google Docs") or noun ("篮球的视频")."""
+    if not after or after[0] in "了，。,.":
+        return True
+    return not is_cjk(after[0]) and not re.match(r"\s*[a-z0-9]", after)
 
 
 _STOP_CHARS = 240
+# In the positive text: one occasion, not a habit ("上周六去看电影了").
+_ONE_OCCASION = re.compile(r"上周[一二三四五六日天末]?|上个?月|前天|昨天|那天|上次|去年|前年|\d+\s*月\s*\d+\s*[日号]|"
+                           r"\b(?:last (?:week|month|year|night|weekend|saturday|sunday|monday|tuesday|wednesday|"
+                           r"thursday|friday)|yesterday)\b")
+# In the positive text: a wish, a thought, advice, a question, a dream, watching or hearing others, a list.
+_NOT_THE_HABIT = re.compile(r"想|考虑|觉得|应该|问|建议|犹豫|梦|要不要|喜欢看|喜欢听|视频|主播|别人|和|、|[?？]|"
+                            r"\b(?:wants?|would like|thinks?|should|considering|advised|dreams?|watch(?:es|ing)? "
+                            r"(?:other|people)|and)\b")
 # "用户婆婆不用那口老铁锅了", "（用户）不打篮球了", "不再去乐刻了": who, the verb stopped, and the thing, which ends
 # the clause.
 _STOPPED = re.compile(r"^(?P<who>[^不没\s]{0,12}?)(?:现在|已经|也|都)?(?:不再|不)"
