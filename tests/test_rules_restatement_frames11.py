@@ -66,6 +66,7 @@ ONE_FACT = [
     ("The user's camera is a Fujifilm", "The user traded the Fujifilm in for a Sony"),
     ("The project lints with ESLint", "The project replaced ESLint with Biome"),
     ("用户开一辆别克英朗", "用户把英朗置换成了一辆极氪001"),
+    ("The user uses Sentry for errors.", "The user no longer uses Sentry."),
     ("用户的笔记本内存是 8G", "用户把笔记本内存加到了 16G"),
 ]
 
@@ -116,6 +117,12 @@ TWO_FACTS = [
     ("The user uses Slack", "The user dropped off the Slack channel"),
     ("The user drives a Mazda CX-5", "The user replaced the Mazda's tyres with winter ones"),
     ("用户开一辆朗逸", "用户把朗逸的轮胎换掉了，现在用米其林"),
+    # a fifth review's kinds: another owner's thing traded, a swap with a person, a replacement for one group, a wish
+    ("Tomasz drives a Civic.", "The user traded the Civic in for a Kia Niro."),
+    ("The user uses a red pen.", "The user swapped pens with Ana."),
+    ("The user uses Teams at work.", "The user replaced Teams with Discord for her gaming group."),
+    ("用户开一辆朗逸。", "用户想把朗逸置换成一辆小鹏P7。"),
+    ("The user eats sweets.", "The user wants to cut out sweets."),
     ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race last year"),
     # a fourth review's kinds: a wish, advice, a dream, watching others, one occasion, a longer name, one of two
     ("用户在考虑去游泳馆", "用户不去游泳馆了"),

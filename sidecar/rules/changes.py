@@ -26,9 +26,14 @@ _CHINESE_FROM = re.compile(
     "升级成|切换到了?|切换成|跳槽到了?|调到了?|调整为|转为|变成了?|更新到了?|降到了?|涨到了?|提高到了?|"
     "推迟到了?|提前到了?)" + _NEW)
 # "traded the Mazda in for a Kia", "replaced the Victorinox with a Global": the old value given up for the new.
-_ENGLISH_TRADED = re.compile(r"\b(?:traded|swapped|replaced|exchanged|part-exchanged)\s+(?:in\s+)?"
-                             r"(?:the |their |his |her |its |an? )?" + _VALUE + r"\s+(?:in\s+)?(?:for|with)\s+"
-                             r"(?:a |an |the )?" + _NEW)
+_ENGLISH_TRADED = re.compile(r"\b(?:(?:traded|swapped|exchanged|part-exchanged)\s+(?:in\s+)?"
+                             r"(?:the |their |his |her |its |an? )?" + _VALUE + r"\s+(?:in\s+)?for|"
+                             r"replaced\s+(?:the |their |his |her |its |an? )?" + _VALUE.replace("old", "old2")
+                             + r"\s+with)\s+(?:a |an |the )?" + _NEW)
+# A replacement for one setting or group only ("… with Discord for her gaming group"): no new value of the old.
+_FOR_A_SETTING = re.compile(r"\bfor (?:her|his|their|my|our|the|a|an) ")
+# A wish or a plan before it: nothing was sold or replaced yet ("想把朗逸置换成…").
+_ONLY_MEANT = re.compile(r"想|打算|考虑|准备|计划|要把")
 # "把那辆海豚卖了，现在开的是一辆零跑C10", "把朗逸置换成了一辆小鹏P7": the old value sold or replaced, then the new.
 _CHINESE_SOLD = re.compile("把(?:那|这)?(?:辆|台|部|个|副|双|块|只)?" + _VALUE
                            + r"(?:卖了|卖掉了|置换了|换掉了|淘汰了|送人了)(?:，|,)\s*(?:现在|改)?"
@@ -50,6 +55,7 @@ class Replaced(NamedTuple):
     old: str
     new: str
     what: str = ""  # what moved, when the text names it ("moved *the office* from …", "把*公司*从 …")
+    traded: bool = False  # told as the old value sold, traded or replaced: its subject must be the other text's
 
 
 def may_name_old_value(text: str) -> bool:
@@ -68,15 +74,20 @@ def replaced_value(text: str) -> Optional[Replaced]:
 @memo(max_bytes=1 << 20)
 def _replaced_value(text: str) -> Optional[Replaced]:
     folded = normalise(text)
-    for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT, _ENGLISH_TRADED):
+    for pattern in (_ENGLISH_FROM, _ENGLISH_LEFT, _CHINESE_FROM, _CHINESE_LEFT):
         found = pattern.search(folded)
         if found is not None:
             what = found.groupdict().get("what") or ""
             return Replaced(found.group("old").strip(), found.group("new").strip(), what.strip())
-    found = _CHINESE_SOLD.search(folded)
-    if found is not None:
-        return Replaced((found.group("old") or found.group("old2")).strip(),
-                        (found.group("new") or found.group("new2")).strip())
+    for pattern in (_ENGLISH_TRADED, _CHINESE_SOLD):
+        found = pattern.search(folded)
+        if found is None or _ONLY_MEANT.search(folded, 0, found.start()):
+            continue
+        if _FOR_A_SETTING.search(found.group("new") or ""):
+            continue
+        groups = found.groupdict()
+        return Replaced((groups.get("old") or groups.get("old2") or "").strip(),
+                        (groups.get("new") or groups.get("new2") or "").strip(), traded=True)
     for pattern in (_ENGLISH_INSTEAD, _CHINESE_INSTEAD):
         found = pattern.search(folded)
         if found is not None:

@@ -133,7 +133,7 @@ def stops_the_old(positive: str, negated: str) -> bool:
     for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
         found = _STOPPED.match(clause.strip())
         if found is None:
-            latin = _STOPPED_LATIN.match(clause.strip())
+            latin = _STOPPED_LATIN.match(clause.strip().rstrip(".!"))
             if latin is not None and _does_latin(other, latin.group("who"), latin.group("verb"), latin.group("thing")):
                 return True
             continue

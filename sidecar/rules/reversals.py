@@ -47,6 +47,11 @@ _ANY = re.compile("|".join(pattern.pattern for doing, undoing, _ in _READ for pa
                   re.IGNORECASE)
 
 
+# A wish or a plan right before the undoing verb.
+_ONLY_MEANT = re.compile(r"(?:\b(?:wants?|would like|plans?|hopes?|is going|intends?|trying|tries|decided not) to|"
+                         r"想|打算|准备|计划|考虑)\s*$", re.IGNORECASE)
+
+
 class _Verbs(NamedTuple):
     entry: int
     done: str  # the doing verb as written, "" when the text does not do it
@@ -61,6 +66,8 @@ def _verbs(text: str) -> tuple[_Verbs, ...]:
     found = []
     for entry, (doing, undoing, _) in enumerate(_READ):
         undone = undoing.search(text)
+        if undone is not None and _ONLY_MEANT.search(text, 0, undone.start()):
+            undone = None  # "wants to cut out sweets", "想退订…": meant, not done
         done = doing.search(undoing.sub(" ", text) if undone else text)
         if done or undone:
             found.append(_Verbs(entry, done.group(0) if done else "", undone.span() if undone else None))

@@ -51,6 +51,8 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     replaced = replaced_value(new)
     if replaced is None or frame_old.negated or replaced_value(old) is not None:
         return False
+    if replaced.traded and _whose(old) != _whose(new):
+        return False  # "Anna drives a Golf" / "the user traded the Golf in for a Tesla": another owner's
     if frame_old.attributes and many_valued(frame_old.attributes[0].concept):
         return False
     was, now = token_set(replaced.old) - CUE_TOKENS, token_set(replaced.new) - CUE_TOKENS
@@ -80,6 +82,15 @@ def names_old_value(old: str, new: str, frame_old: Frame, frame_new: Frame) -> b
     # CJK weighed by the characters left (bigrams would count "做测试" twice over).
     left = len(chars(frozenset(rest - latin)) - chars(in_new))
     return pair.total(latin) + 0.3 * left <= _OLD_REST_WEIGHT
+
+
+def _whose(text: str) -> str:
+    """Whom a text begins with: its first two Chinese characters, or its first two words ("the user", "anna drives")."""
+    folded = normalise(text).lstrip()
+    if folded[:1] and is_cjk(folded[0]):
+        return folded[:2]
+    words = [word.removesuffix("'s").removesuffix("’s") for word in folded.split()[:2]]
+    return " ".join(words if words[:1] == ["the"] else words[:1])
 
 
 def _another_thing(possessed: str, old: str, in_old: frozenset[str]) -> bool:
