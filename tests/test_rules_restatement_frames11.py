@@ -123,6 +123,7 @@ TWO_FACTS = [
     ("The user uses Teams at work.", "The user replaced Teams with Discord for her gaming group."),
     ("用户开一辆朗逸。", "用户想把朗逸置换成一辆小鹏P7。"),
     ("The user eats sweets.", "The user wants to cut out sweets."),
+    ("The user doesn't drink tea", "The user has a teapot so guests can drink tea"),
     ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race last year"),
     # a fourth review's kinds: a wish, advice, a dream, watching others, one occasion, a longer name, one of two
     ("用户在考虑去游泳馆", "用户不去游泳馆了"),

@@ -157,8 +157,10 @@ def _does_latin(other: str, who: str, verb: str, thing: str) -> bool:
     """`other` begins with `who` and does `verb` to `thing`, the thing ending there ("uses Sentry for errors")."""
     if not other.startswith(who):
         return False
-    done = re.search(rf"\b{re.escape(verb)}(?:s|es)?\s+(?:the |a |an |their |his |her )?"
-                     rf"{re.escape(thing)}(?![a-z0-9-])", other)
+    # The subject's own verb, right after it and how often ("the user usually plays squash"), not a later clause's
+    # ("has a coffee machine so guests can drink coffee").
+    done = re.match(rf"\s*(?:(?:\w+ly|still|often|always|now|also|regularly)\s+)*{re.escape(verb)}(?:s|es)?\s+"
+                    rf"(?:the |a |an |their |his |her )?{re.escape(thing)}(?![a-z0-9-])", other[len(who):])
     return done is not None
 
 
