@@ -1,6 +1,9 @@
 """Builds pairs.jsonl from src/<shape>.txt, byte for byte (issue 16)."""
+from __future__ import annotations
+
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -9,7 +12,7 @@ SHAPES = ["possessor", "attribute", "event", "role_swap", "numeral", "stated_cha
 LABELS = {"same": "same", "diff": "different"}
 
 
-def rows():
+def rows() -> Iterator[dict[str, str]]:
     n = 0
     for shape in SHAPES:
         for lineno, raw in enumerate((HERE / "src" / f"{shape}.txt").read_text(encoding="utf-8").splitlines(), 1):
@@ -25,11 +28,11 @@ def rows():
                    "lang": lang, "split": "test", "why": why}
 
 
-def render():
+def render() -> str:
     return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows())
 
 
-def main():
+def main() -> None:
     out = HERE / "pairs.jsonl"
     text = render()
     if "--check" in sys.argv[1:]:

@@ -15,11 +15,11 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-def fold(text):
+def fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
-def check(path):
+def check(path: Path) -> int:
     problems = []
     rows = []
     lines = path.read_text(encoding="utf-8").splitlines()
