@@ -124,6 +124,8 @@ TWO_FACTS = [
     ("用户开一辆朗逸。", "用户想把朗逸置换成一辆小鹏P7。"),
     ("The user eats sweets.", "The user wants to cut out sweets."),
     ("The user doesn't drink tea", "The user has a teapot so guests can drink tea"),
+    ("The user uses a Kindle", "The user dropped the Kindle in the bath and it broke"),
+    ("用户能吃辣", "用户不吃辣"),
     ("Ilse is training for the Fan Dance race next winter", "Ilse did the Fan Dance race last year"),
     # a fourth review's kinds: a wish, advice, a dream, watching others, one occasion, a longer name, one of two
     ("用户在考虑去游泳馆", "用户不去游泳馆了"),

@@ -130,6 +130,8 @@ def stops_the_old(positive: str, negated: str) -> bool:
     folded, other = normalise(negated)[:_STOP_CHARS], normalise(positive)[:_STOP_CHARS]
     if _NOT_THE_HABIT.search(other) or _ONE_OCCASION.search(other):
         return False  # a wish, advice, a question, a dream, someone else's doing, a list, one occasion
+    if _ABLE.search(other) and not _NOW_ABLE.search(other):
+        return False  # "能喝咖啡" / "不喝咖啡": being able is no habit (but "现在能吃香菜了" is the newer state)
     for clause in _CLAUSE.split(folded)[:_MAX_CLAUSES]:
         found = _STOPPED.match(clause.strip())
         if found is None:
@@ -173,6 +175,9 @@ def _ends_there(after: str) -> bool:
 
 
 _STOP_CHARS = 240
+# Being able to, in the positive text, and said as newly so.
+_ABLE = re.compile(r"能|可以|(?<![开社学机大晚聚约])会(?=[\u4e00-\u9fff])(?![员议计所场长])")
+_NOW_ABLE = re.compile(r"现在|如今|终于|了$")
 # In the positive text: one occasion, not a habit ("上周六去看电影了").
 _ONE_OCCASION = re.compile(r"上周[一二三四五六日天末]?|上个?月|前天|昨天|那天|上次|去年|前年|\d+\s*月\s*\d+\s*[日号]|"
                            r"\b(?:last (?:week|month|year|night|weekend|saturday|sunday|monday|tuesday|wednesday|"

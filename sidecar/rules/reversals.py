@@ -36,8 +36,9 @@ _EN = (
     (r"adopted", r"rehomed"),
     (r"works? (?:at|for)|worked (?:at|for)", r"left|quit"),
     (r"takes|uses|drinks|eats|plays|reads|wears|attends|is learning|learns|studies|goes to",
-     r"stopped(?! \w+ing| (?:at|by|in|off|for|over|to|outside)\b)|gave up(?! \w+ing)|dropped(?! (?:off|by|out|in)\b)|"
-     r"cut out|has cut out"),
+     r"stopped(?! \w+ing| (?:at|by|in|off|for|over|to|outside)\b)|gave up(?! \w+ing)|cut out|has cut out"),
+    # "dropped" undoes a tool or a service only, and never as letting it fall ("dropped her phone and cracked it").
+    (r"uses|used", r"dropped(?! (?:off|by|out|in)\b)(?!(?:\s+[\w'’-]+){1,4}\s+(?:and|on|onto|down|in the)\b)"),
     (r"is on|was on", r"came off|has come off|went off"),
 )
 _READ = tuple((re.compile(doing), re.compile(undoing), "不再") for doing, undoing in _ZH) + tuple(
