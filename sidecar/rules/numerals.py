@@ -197,20 +197,18 @@ def quantity_changed(a: str, b: str) -> bool:
 def _said_exactly(text: str) -> frozenset[str]:
     """What a text says besides its number, whose it is and the words saying a value changed: CJK characters
     (how often kept: "每天" / "每周") and Latin stems."""
-    found = set()
-    for token in token_set(_CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", text))):
-        if token.isascii():
-            if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:
-                found.add(token)
-        else:
-            found |= {c for c in token if c not in _FILLER_CJK}
-    return frozenset(found)
+    return _said_without(_without_value(text), _FILLER_CJK)
 
 
 def _cjk_in_order(text: str) -> str:
     """The Chinese a text says besides its number and the words of a change, in order, verbs of having aside."""
-    said = _CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", normalise(text)))
-    return "".join(c for c in said if is_cjk(c) and c not in _FILLER_CJK and c not in _STATE_WORDS)
+    return "".join(c for c in _without_value(normalise(text))
+                   if is_cjk(c) and c not in _FILLER_CJK and c not in _STATE_WORDS)
+
+
+def _without_value(text: str) -> str:
+    """`text` without its numbers with their units and without the words saying a value changed."""
+    return _CHANGED_BY.sub(" ", _NUMBER_AND_UNIT.sub(" ", text))
 
 
 def _qualifiers(text: str) -> frozenset[str]:
@@ -233,7 +231,7 @@ _STATE_WORDS = frozenset(token_set("has have keeps keep owns own costs cost pays
 
 def _counts_an_event(text: str, number: str) -> bool:
     """The number counts what one event did ("hired 3", "sold 2 bikes", "买了 2 条", "送走了 2 只")."""
-    before = text[:_number_at(text, number)][-_LOOK_BACK:].rstrip()
+    before = _before_number(text, number).rstrip()
     word = _LAST_WORD.search(before)
     if word:
         verb = word.group(1).casefold()
@@ -241,9 +239,10 @@ def _counts_an_event(text: str, number: str) -> bool:
     return _EVENT_BEFORE.search(before) is not None
 
 
-def _number_at(text: str, number: str) -> int:
+def _before_number(text: str, number: str) -> str:
+    """The words right before the number, as far back as a verb or a name before it may stand."""
     found = re.search(r"(?<![0-9.])" + re.escape(number) + r"(?![0-9.])", text)
-    return found.start() if found else 0
+    return text[:found.start() if found else 0][-_LOOK_BACK:]
 
 
 # How far back the verb before a number is looked for: a word or two, never a whole hand-edited text.
@@ -258,7 +257,7 @@ _EVENT_BEFORE = re.compile("[买卖送丢招收捐借租领生捡退扔花换][�
 
 def _word_before(text: str, number: str) -> str:
     """The Latin word right before the number ("pixel" of "Pixel 7"), "" when a CJK character or nothing is."""
-    found = _LAST_LATIN.search(text[:_number_at(text, number)][-_LOOK_BACK:])
+    found = _LAST_LATIN.search(_before_number(text, number))
     return found.group(1).casefold() if found else ""
 
 
@@ -296,13 +295,18 @@ def _priced(text: str, number: str) -> bool:
 
 def _said(text: str) -> frozenset[str]:
     """What a text says besides its numbers, whose it is and its particles: CJK characters and Latin stems."""
+    return _said_without(_SAID_FILLER_WORDS.sub(" ", text), _SAID_FILLER_CHARS)
+
+
+def _said_without(text: str, filler_chars: frozenset[str]) -> frozenset[str]:
+    """The CJK characters (but `filler_chars`) and Latin stems (but numbers and filler words) of `text`."""
     found = set()
-    for token in token_set(_SAID_FILLER_WORDS.sub(" ", text)):
+    for token in token_set(text):
         if token.isascii():
             if not token.replace(".", "").isdigit() and token not in _SAID_FILLER:  # "b0", "p10b" are names
                 found.add(token)
         else:
-            found |= {c for c in token if c not in _SAID_FILLER_CHARS}
+            found |= {c for c in token if c not in filler_chars}
     return frozenset(found)
 
 
