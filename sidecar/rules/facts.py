@@ -410,10 +410,12 @@ _HAS_DATE_OR_HABIT = re.compile(r"\d|习惯|\b(?:in|since|from|by) [a-z]")
 _STILL = re.compile(r"还(?=不|没|在|是|会|能)|仍然|仍|依然|依旧|\bstill\b|\bany ?more\b")
 
 
+# 由 naming who acts ("由用户代为主持"), not in 自由, 理由, 缘由, 经由, 由于, 由此, 由来.
+BY_AGENT_CJK = r"(?<![自理缘经])由(?![于此来])"
 # "Ravi is mentored by Anna", "用户被老板表扬了": who acts is the one after "by" / "被".
 _PASSIVE = compile_fast(r"\b(?:is|was|were|are|got|been|being)\s+(?:(?:\w+ly|still|now|also|already)\s+)?"
                         r"\w+(?:ed|en)\s+"
-                        r"(?:(?:in|on|at|for|with)\s+\w+\s+|(?:[\w£$€.,-]+\s+){1,4}?)?by\s+|被|(?<![自理缘经])由(?![于此来])")
+                        r"(?:(?:in|on|at|for|with)\s+\w+\s+|(?:[\w£$€.,-]+\s+){1,4}?)?by\s+|被|" + BY_AGENT_CJK)
 
 
 # From one person word to the next, nothing but the first one's possessive: the second is the first's.

@@ -121,7 +121,7 @@ def restates_sharing(a: str, b: str, weight: float, read_again: bool = True) -> 
         return True  # "张伟是刘洋的上司" / "刘洋的上司是张伟", "A 是 B 的师父" / "B 是 A 的徒弟"
     # Read last, as only a merge needs it: "A 收购了 B" / "B 收购了 A", "follows a chef" / "a chef follows the user".
     return (_same_fact(a, b, hints_a, hints_b) and not swapped_around_verb(a, b) and not swapped_roles(a, b)
-            and not ("由" in a + b and swapped_by_agent(a, b)))
+            and not swapped_by_agent(a, b))
 
 
 def _read_again(a: str, b: str) -> bool:

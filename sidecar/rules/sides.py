@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from sidecar.rules.evidence import REWORDED_SHARE, USER_WORDS, chars
-from sidecar.rules.facts import Frame, is_passive, predicate
+from sidecar.rules.facts import BY_AGENT_CJK, Frame, is_passive, predicate
 from sidecar.rules.memo import memo
 from sidecar.rules.patterns import compile_fast
 from sidecar.rules.roles import told_both_ways
@@ -100,7 +100,7 @@ def swapped_by_agent(a: str, b: str) -> bool:
 
 
 # "X（都）由 Y（来/负责）审": what is done, who does it, and the verb of a duty.
-_BY_AGENT = re.compile(r"^(?P<patient>[^，,。；;由]{2,30}?)(?:都|全都|全|一般|通常|主要)?(?<![自理缘经])由(?![于此来])"
+_BY_AGENT = re.compile(r"^(?P<patient>[^，,。；;由]{2,30}?)(?:都|全都|全|一般|通常|主要)?" + BY_AGENT_CJK +
                        r"(?P<agent>[^，,。；;]{1,12}?)(?:来|负责)?"
                        r"(?P<verb>审|批|改|管|带|教|照顾|接送|保管|处理|维护|检查|签|翻译|校对|辅导|安排|组织|主持|测试|"
                        r"部署|合并|打扫|付|交|送|做|写)(?P<rest>[^，,。；;]*)$")
